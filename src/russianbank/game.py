@@ -1,0 +1,1220 @@
+"""The rules engine: :class:`Game`.
+
+A ``Game`` is mutable, like python-chess's ``Board``: :meth:`Game.push` plays a
+move, :meth:`Game.pop` takes the last one back exactly (reveals, recycles,
+Stops and game end included) and :meth:`Game.copy` gives an independent game
+for search. Piles are numbered absolutely inside (tableau piles 0-3 belong to
+player A, 4-7 to player B); moves are relative to the player on move (see
+:mod:`russianbank.moves`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from . import moves as mv
+from .cards import COLOR, RANK, SUIT, card_name, parse_card, rank_of
+from .errors import IllegalMoveError
+from .moves import MOVE_TABLE, Move
+from .options import Options, options_for
+from .state import State
+
+A, B = 0, 1
+PLAYER_NAMES = ("A", "B")
+
+# Flat pile ids used in undo records (position independent, so copies can share them).
+_TAB = 0  # 0..7
+_FND = 8  # 8..15
+_RES = 16  # 16, 17
+_STK = 18  # 18, 19
+_WST = 20  # 20, 21
+_HND = 22
+_RECYCLE = 1000  # op code 1000 + player: the waste turned over into the stock
+
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if m >> i & 1) for m in range(256))
+
+# Tableau index keys: KEY[card] is what a card is; ACC[card] the keys a top card accepts.
+_KEY_ALT = tuple(RANK[c] * 2 + COLOR[c] for c in range(104))
+_ACC_ALT = tuple(((RANK[c] - 1) * 2 + 1 - COLOR[c],) if RANK[c] > 1 else () for c in range(104))
+_KEY_SUIT = tuple(RANK[c] * 4 + SUIT[c] for c in range(104))
+_ACC_SUIT = tuple(((RANK[c] - 1) * 4 + SUIT[c],) if RANK[c] > 1 else () for c in range(104))
+_ACC_CIRC = tuple(
+    ((RANK[c] % 13 + 1) * 4 + SUIT[c], ((RANK[c] - 2) % 13 + 1) * 4 + SUIT[c]) for c in range(104)
+)
+
+
+class Termination(Enum):
+    """Why a game ended."""
+
+    WIN = "win"  # D1
+    RESIGNATION = "resignation"  # D3
+    AGREED_DRAW = "agreed draw"  # D3
+    REPETITION = "repetition"  # D3: a turn-start position for the third time
+    NO_PROGRESS = "no progress"  # D3: N turns without a foundation play
+
+
+@dataclass(frozen=True)
+class Score:
+    """The winner's points, broken down as D2 says."""
+
+    bonus: int
+    reserve_cards: int
+    stock_waste_cards: int
+    hand_cards: int
+    total: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "bonus": self.bonus,
+            "reserve_cards": self.reserve_cards,
+            "reserve_points": 2 * self.reserve_cards,
+            "stock_waste_cards": self.stock_waste_cards,
+            "hand_cards": self.hand_cards,
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the reason, the winner (None for a draw), the score."""
+
+    termination: Termination
+    winner: int | None
+    score: Score | None
+
+    def result(self) -> str:
+        """``"1-0"`` (A won), ``"0-1"`` (B won) or ``"1/2-1/2"``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == A else "0-1"
+
+    def points(self, player: int) -> int:
+        """Points this game gives ``player`` (the winner's score, 0 otherwise)."""
+        if self.winner == player and self.score is not None:
+            return self.score.total
+        return 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "termination": self.termination.value,
+            "winner": None if self.winner is None else PLAYER_NAMES[self.winner],
+            "result": self.result(),
+            "score": None if self.score is None else self.score.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class StopRuling:
+    """A Stop that was upheld (S3/S4): who called it, the rule broken and the move that broke it."""
+
+    caller: int
+    rule: str
+    move: Move
+    move_index: int  # index in ``Game.move_stack`` of the violating move
+    penalty: str  # "annul" or "stand"
+    annulled: int  # how many moves the annul took back
+
+    def describe(self) -> str:
+        what = f"{self.annulled} move(s) taken back" if self.penalty == "annul" else "the moves stand"
+        return (
+            f"Stop! by {PLAYER_NAMES[self.caller]}: {self.rule} broken by {self.move} "
+            f"(move {self.move_index + 1}); {what}"
+        )
+
+
+_O_TEXT = {
+    "O1": "a card can be played to a foundation, so the next move must be a foundation move",
+    "O2": "the reserve top can go to a foundation, so it must go before any tableau card",
+    "O3": "while your reserve lasts the hand card may not go into a space",
+    "O4": "while your reserve lasts you may not draw or pass with a space open",
+}
+
+
+class Game:
+    """A game of Russian Bank.
+
+    >>> g = Game("classic", seed=1)
+    >>> moves = g.legal_moves()
+    >>> g.push(moves[0]); g.pop() == moves[0]
+    True
+    """
+
+    # ------------------------------------------------------------------ setup
+
+    def __init__(
+        self,
+        preset: str = "classic",
+        seed: int | None = None,
+        *,
+        options: Options | None = None,
+        first_player: int | None = None,
+        position: str | None = None,
+        **option_changes: Any,
+    ) -> None:
+        if options is None:
+            options = options_for(preset, **option_changes)
+        elif option_changes:
+            options = options.with_changes(**option_changes)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self.options = options
+        self.seed: int | None = seed
+        if position is not None:
+            from .position import parse_position
+
+            state = parse_position(position, options, random.Random(seed))
+            if first_player is not None:
+                state.turn = first_player
+            self._setup(state, start_turn=False)
+            self.starting_position: str | None = position
+        else:
+            state = _deal(options, seed, first_player)
+            self._setup(state, start_turn=True)
+            self.starting_position = None
+        self.first_player = self.turn if position is None else state.turn
+
+    @classmethod
+    def from_state(cls, state: State, options: Options, *, start_turn: bool = False) -> Game:
+        """A game in the given position (no seed: the face-down order is as given)."""
+        game = cls.__new__(cls)
+        game.options = options
+        game.seed = None
+        game.starting_position = None
+        game._setup(state, start_turn=start_turn)
+        game.first_player = game.turn
+        game.starting_position = game.position(secret=True)
+        return game
+
+    @classmethod
+    def from_position(
+        cls, text: str, preset: str = "classic", *, options: Options | None = None, seed: int | None = None
+    ) -> Game:
+        """Set up a position from :meth:`position` text.
+
+        Without the secret part, the face-down cards are filled in at random
+        (reproducibly from ``seed``) from the cards the position does not show.
+        """
+        return cls(preset, seed=seed, options=options, position=text)
+
+    def _setup(self, st: State, start_turn: bool) -> None:
+        o = self.options
+        self._single = o.single
+        self._immediate = o.recycle == "immediate"
+        self._stops = o.stops
+        self._annul = o.stop_penalty == "annul"
+        if o.tableau == "alternate":
+            self._key, self._acck = _KEY_ALT, _ACC_ALT
+        elif o.tableau == "suited":
+            self._key, self._acck = _KEY_SUIT, _ACC_SUIT
+        else:
+            self._key, self._acck = _KEY_SUIT, _ACC_CIRC
+        self.tab = [list(p) for p in st.tableau]
+        self.fnd = [list(p) for p in st.foundations]
+        self.res = [list(st.reserve[0]), list(st.reserve[1])]
+        self.stock = [list(st.stock[0]), list(st.stock[1])]
+        self.waste = [list(st.waste[0]), list(st.waste[1])]
+        self._hand: list[int] = [st.hand] if st.hand >= 0 else []
+        self._piles: list[list[int]] = self.tab + self.fnd + self.res + self.stock + self.waste + [self._hand]
+        self.res_up = list(st.reserve_up)
+        self.res_known = list(st.reserve_known)
+        self.stock_known = list(st.stock_known)
+        self.laid = list(st.laid)
+        self.turn = st.turn
+        self.turn_no = st.turn_no
+        self.first_turn_no = st.turn_no
+        self.noprog = st.no_progress
+        self._tfp = 0
+        self._viol: tuple[int, str, int] | None = None
+        self._outcome: Outcome | None = None
+        self._undo: list[tuple[Any, ...]] = []
+        self.move_stack: list[Move] = []
+        self._reveals: list[tuple[int, ...]] = []
+        self._by: list[int] = []
+        self._rulings: dict[int, StopRuling] = {}
+        self._rep: dict[tuple[Any, ...], int] = {}
+        self._ftop = [0] * 8
+        self._fneed = [0] * 4
+        self._acc = [0] * 64
+        self._topkeys: list[tuple[int, ...]] = [()] * 8
+        self._space = 0
+        self._exists = 0
+        self._rebuild_index()
+        self.initial_reveals: tuple[int, ...] = ()
+        if start_turn:
+            ops: list[int] = []
+            self.initial_reveals = self._start_turn(self.turn, ops)
+            self._rebuild_index()
+        self._rep[self._poskey()] = 1
+
+    def _rebuild_index(self) -> None:
+        self._exists = (15 if self.laid[0] else 0) | (240 if self.laid[1] else 0)
+        self._acc = [0] * 64
+        self._topkeys = [()] * 8
+        self._space = 0
+        for i in range(8):
+            self._retop(i)
+        for s in range(8):
+            self._refound(s)
+
+    def _retop(self, i: int) -> None:
+        bit = 1 << i
+        acc = self._acc
+        for k in self._topkeys[i]:
+            acc[k] &= ~bit
+        pile = self.tab[i]
+        if pile:
+            keys = self._acck[pile[-1]]
+            for k in keys:
+                acc[k] |= bit
+            self._topkeys[i] = keys
+            self._space &= ~bit
+        else:
+            self._topkeys[i] = ()
+            if self._exists & bit:
+                self._space |= bit
+            else:
+                self._space &= ~bit
+
+    def _refound(self, slot: int) -> None:
+        f = self.fnd[slot]
+        self._ftop[slot] = RANK[f[-1]] if f else 0
+        s = slot >> 1
+        self._fneed[s] = (1 << (self._ftop[2 * s] + 1)) | (1 << (self._ftop[2 * s + 1] + 1))
+
+    def copy(self) -> Game:
+        """An independent copy (move stack included, so it can be popped)."""
+        g = Game.__new__(Game)
+        d = g.__dict__
+        d.update(self.__dict__)
+        g.tab = [p[:] for p in self.tab]
+        g.fnd = [p[:] for p in self.fnd]
+        g.res = [self.res[0][:], self.res[1][:]]
+        g.stock = [self.stock[0][:], self.stock[1][:]]
+        g.waste = [self.waste[0][:], self.waste[1][:]]
+        g._hand = self._hand[:]
+        g._piles = g.tab + g.fnd + g.res + g.stock + g.waste + [g._hand]
+        g.res_up = self.res_up[:]
+        g.res_known = self.res_known[:]
+        g.stock_known = self.stock_known[:]
+        g.laid = self.laid[:]
+        g._undo = self._undo[:]
+        g.move_stack = self.move_stack[:]
+        g._reveals = self._reveals[:]
+        g._by = self._by[:]
+        g._rulings = dict(self._rulings)
+        g._rep = dict(self._rep)
+        g._ftop = self._ftop[:]
+        g._fneed = self._fneed[:]
+        g._acc = self._acc[:]
+        g._topkeys = self._topkeys[:]
+        return g
+
+    # ------------------------------------------------------------- properties
+
+    @property
+    def hand(self) -> int:
+        """The hand card, or -1."""
+        return self._hand[0] if self._hand else -1
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.turn
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self._outcome
+
+    def state(self) -> State:
+        """A copy of the whole position (face-down order included)."""
+        return State(
+            tableau=[p[:] for p in self.tab],
+            foundations=[p[:] for p in self.fnd],
+            reserve=[self.res[0][:], self.res[1][:]],
+            reserve_up=self.res_up[:],
+            reserve_known=self.res_known[:],
+            stock=[self.stock[0][:], self.stock[1][:]],
+            stock_known=self.stock_known[:],
+            waste=[self.waste[0][:], self.waste[1][:]],
+            hand=self.hand,
+            turn=self.turn,
+            laid=self.laid[:],
+            turn_no=self.turn_no,
+            no_progress=self.noprog,
+        )
+
+    def all_cards(self) -> list[int]:
+        """Every card in the game, wherever it is (for conservation checks)."""
+        out: list[int] = []
+        for p in self._piles:
+            out.extend(p)
+        return out
+
+    def pile_index(self, player: int, rel: int) -> int:
+        """Absolute tableau index of ``player``'s relative pile ``rel`` (0..7)."""
+        return (rel + 4 * player) & 7
+
+    def reserve_top(self, player: int) -> int:
+        """The face-up reserve top of ``player``, or -1."""
+        return self.res[player][-1] if self.res_up[player] else -1
+
+    def waste_top(self, player: int) -> int:
+        w = self.waste[player]
+        return w[-1] if w else -1
+
+    def pile_card(self, code: int, player: int | None = None) -> int:
+        """The card a move from pile ``code`` would take (for ``player``, default the mover), or -1."""
+        p = self.turn if player is None else player
+        if code < 8:
+            pile = self.tab[(code + 4 * p) & 7]
+            return pile[-1] if pile else -1
+        if code == mv.RESERVE:
+            return self.reserve_top(p)
+        if code == mv.HAND:
+            return self.hand if p == self.turn else -1
+        if code == mv.OPP_RESERVE:
+            return self.reserve_top(1 - p)
+        if code == mv.OPP_WASTE:
+            return self.waste_top(1 - p)
+        if code == mv.WASTE:
+            return self.waste_top(p)
+        return -1
+
+    # --------------------------------------------------------- move generation
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the side to move may make now.
+
+        In strict mode these are the in-order moves; with ``stops`` on, every
+        physically possible move (violations included: the opponent may Stop).
+        Resign, agree and stop are not listed (see :meth:`can_stop`).
+        """
+        if self._outcome is not None:
+            return []
+        return self._gen(not self._stops)
+
+    def pseudo_legal_moves(self) -> list[Move]:
+        """Every physically possible move, in order or not (see :meth:`order_violation`)."""
+        if self._outcome is not None:
+            return []
+        return self._gen(False)
+
+    def _gen(self, strict: bool) -> list[Move]:
+        p = self.turn
+        o = 1 - p
+        off = 4 * p
+        MT = MOVE_TABLE
+        tab = self.tab
+        fneed = self._fneed
+        single = self._single
+        srcs: list[tuple[int, int]] = []
+        for a in range(8):
+            pile = tab[a]
+            if pile:
+                srcs.append(((a + off) & 7, pile[-1]))
+        res = self.res[p]
+        rtop = res[-1] if self.res_up[p] else -1
+        if rtop >= 0:
+            srcs.append((8, rtop))
+        hl = self._hand
+        hcard = hl[0] if hl else -1
+        if hcard >= 0:
+            srcs.append((9, hcard))
+        out: list[Move] = []
+        if not single:
+            fsrc = [s for s, c in srcs if fneed[SUIT[c]] >> RANK[c] & 1]
+            if fsrc:
+                res_found = rtop >= 0 and fneed[SUIT[rtop]] >> RANK[rtop] & 1
+                if strict:
+                    for s in fsrc:
+                        if s < 8 and res_found:
+                            continue
+                        out.append(MT[s * 16 + 10])  # type: ignore[arg-type]
+                    return out
+                for s in fsrc:
+                    out.append(MT[s * 16 + 10])  # type: ignore[arg-type]
+        acc = self._acc
+        key = self._key
+        space = self._space
+        bits = _BITS
+        ores = self.res[o]
+        ortop = ores[-1] if (self.res_up[o] and not single) else -1
+        ow = self.waste[o]
+        owtop = ow[-1] if ow else -1
+        no_space_hand = strict and not single and bool(res)
+        for s, c in srcs:
+            base = s * 16
+            if s < 8:
+                m = acc[key[c]] & ~(1 << ((s + off) & 7))
+            else:
+                m = acc[key[c]]
+            if m:
+                for a in bits[m]:
+                    out.append(MT[base + ((a + off) & 7)])  # type: ignore[arg-type]
+            if space and not (s == 9 and no_space_hand):
+                for a in bits[space]:
+                    out.append(MT[base + ((a + off) & 7)])  # type: ignore[arg-type]
+            if single:
+                if s == 9 and owtop >= 0 and SUIT[owtop] == SUIT[c]:
+                    d = RANK[owtop] - RANK[c]
+                    if d in (1, -1, 12, -12):
+                        out.append(MT[base + 12])  # type: ignore[arg-type]
+            else:
+                if ortop >= 0 and SUIT[ortop] == SUIT[c] and RANK[ortop] - RANK[c] in (1, -1):
+                    out.append(MT[base + 11])  # type: ignore[arg-type]
+                if owtop >= 0 and SUIT[owtop] == SUIT[c] and RANK[owtop] - RANK[c] in (1, -1):
+                    out.append(MT[base + 12])  # type: ignore[arg-type]
+        if hcard >= 0:
+            if not (single and space):
+                out.append(MT[mv.DISCARD])  # type: ignore[arg-type]
+        elif self.stock[p] or self.waste[p]:
+            if not (strict and not single and space and res):
+                out.append(MT[mv.DRAW])  # type: ignore[arg-type]
+        elif not single and not (strict and space and res):
+            out.append(MT[mv.PASS])  # type: ignore[arg-type]
+        return out
+
+    def is_legal(self, move: Move) -> bool:
+        return self.illegal_reason(move) is None
+
+    def illegal_reason(self, move: Move) -> tuple[str, str] | None:
+        """None if ``move`` may be pushed now, else ``(rule, message)``."""
+        if self._outcome is not None:
+            return ("D1", "the game is over")
+        code = move.code
+        if code == mv.STOP:
+            return self._stop_refusal()
+        if code in (mv.RESIGN, mv.OPP_RESIGN, mv.AGREE):
+            return None
+        bad = self._physical(code)
+        if bad is not None:
+            return bad
+        rule = self._order_rule(code)
+        if rule is not None and not self._stops:
+            return (rule, _O_TEXT[rule])
+        return None
+
+    def order_violation(self, move: Move) -> str | None:
+        """For a physically possible move: None if in order, else the rule it breaks (O1-O4)."""
+        if move.code >= 256 and move.code != mv.PASS:
+            return None
+        bad = self._physical(move.code)
+        if bad is not None:
+            raise IllegalMoveError(f"{move} is not a possible move here ({bad[0]}): {bad[1]}", bad[0])
+        return self._order_rule(move.code)
+
+    def targets(self, src: int) -> list[Move]:
+        """The legal moves of the card at pile ``src`` (relative code), for picking a card up."""
+        return [m for m in self.legal_moves() if m.src == src]
+
+    def _order_rule(self, code: int) -> str | None:
+        if self._single:
+            return None
+        p = self.turn
+        fneed = self._fneed
+        res = self.res[p]
+        rtop = res[-1] if self.res_up[p] else -1
+        res_found = rtop >= 0 and bool(fneed[SUIT[rtop]] >> RANK[rtop] & 1)
+        dst = code & 15
+        src = code >> 4
+        if code < 256 and dst == mv.FOUNDATION:
+            if src < 8 and res_found:
+                return "O2"
+            return None
+        any_found = res_found
+        if not any_found:
+            hl = self._hand
+            if hl and fneed[SUIT[hl[0]]] >> RANK[hl[0]] & 1:
+                any_found = True
+            else:
+                for pile in self.tab:
+                    if pile and fneed[SUIT[pile[-1]]] >> RANK[pile[-1]] & 1:
+                        any_found = True
+                        break
+        if any_found:
+            return "O1"
+        if res:
+            if code < 256 and src == mv.HAND and dst < 8:
+                if not self.tab[(dst + 4 * p) & 7]:
+                    return "O3"
+            if (code == mv.DRAW or code == mv.PASS) and self._space:
+                return "O4"
+        return None
+
+    def _physical(self, code: int) -> tuple[str, str] | None:
+        """Why a move is physically impossible (rule, message), or None."""
+        p = self.turn
+        o = 1 - p
+        single = self._single
+        if code == mv.PASS:
+            if single:
+                return ("S-6", "there is no pass in the one-deck game")
+            if self._hand:
+                return ("R7", "you hold a hand card: place it or discard it")
+            if self.stock[p] or self.waste[p]:
+                return ("R7", "you can still draw, so you may not pass")
+            return None
+        if code >= 256:
+            return ("R7", f"{MOVE_TABLE[code]} is not a card move")
+        src, dst = code >> 4, code & 15
+        if code == mv.DRAW:
+            if self._hand:
+                return ("R7", "no further draw while a hand card is held")
+            if not self.stock[p] and not self.waste[p]:
+                return ("R7", "your stock and waste are empty: nothing to draw (pass instead)")
+            return None
+        # --- the source card
+        if src == mv.FOUNDATION:
+            return ("R5a", "cards never leave a foundation")
+        if src in (mv.WASTE, mv.OPP_WASTE):
+            return ("R4", "waste cards are never available")
+        if src == mv.OPP_RESERVE:
+            return ("R4", "the opponent's reserve is never available to you")
+        if src in (mv.STOCK, mv.OPP_STOCK):
+            return ("R4", "stock cards are face down; draw (SH) to turn one into the hand")
+        if src == mv.RESERVE:
+            if single:
+                return ("S-1", "the one-deck game has no reserve")
+            if not self.res[p]:
+                return ("R4", "your reserve is empty")
+            if not self.res_up[p]:
+                return ("R4", "your reserve top is face down")
+            card = self.res[p][-1]
+        elif src == mv.HAND:
+            if not self._hand:
+                return ("R4", "you hold no hand card (draw with SH first)")
+            card = self._hand[0]
+        else:
+            a = (src + 4 * p) & 7
+            if not self.tab[a]:
+                return ("R4", f"tableau pile {src + 1} is empty")
+            card = self.tab[a][-1]
+        name = card_name(card)
+        # --- the target
+        if dst == mv.HAND:
+            return ("R7", "only a draw (SH) puts a card into the hand")
+        if dst in (mv.STOCK, mv.OPP_STOCK):
+            return ("R5e", "cards are never played onto a stock")
+        if dst == mv.RESERVE:
+            return ("R5e", "you may never play onto your own reserve")
+        if dst == mv.WASTE:
+            if src != mv.HAND:
+                return ("R5e", "only the hand card may go onto your own waste (the discard)")
+            if single and self._space:
+                return (
+                    "S-6",
+                    "you may not discard (end the turn) while a space is open: fill it from the hand",
+                )
+            return None
+        if dst == mv.FOUNDATION:
+            if single:
+                return ("S-1", "the one-deck game has no foundations")
+            if not self._fneed[SUIT[card]] >> RANK[card] & 1:
+                if RANK[card] == 1:
+                    return ("R5a", f"{name}: no empty foundation")
+                return ("R5a", f"{name} needs a foundation of its suit topped by the card one rank lower")
+            return None
+        if dst == mv.OPP_RESERVE:
+            if single:
+                return ("S-5", "the one-deck game has no reserve to load")
+            if not self.res[o]:
+                return ("R5e", "the opponent's reserve is empty")
+            if not self.res_up[o]:
+                return ("R5e", "the opponent's reserve top is face down")
+            top = self.res[o][-1]
+            if SUIT[top] != SUIT[card] or RANK[top] - RANK[card] not in (1, -1):
+                return ("R5d", f"{name} does not load on {card_name(top)}: same suit, one rank up or down")
+            return None
+        if dst == mv.OPP_WASTE:
+            if single and src != mv.HAND:
+                return ("S-5", "only the hand card may be loaded onto the opponent's waste")
+            if not self.waste[o]:
+                return ("R5e", "the opponent's waste is empty")
+            top = self.waste[o][-1]
+            d = RANK[top] - RANK[card]
+            ok = SUIT[top] == SUIT[card] and (d in (1, -1) or (single and d in (12, -12)))
+            if not ok:
+                rule = "S-5" if single else "R5d"
+                return (rule, f"{name} does not load on {card_name(top)}: same suit, one rank up or down")
+            return None
+        # tableau target
+        a = (dst + 4 * p) & 7
+        if not self._exists >> a & 1:
+            return ("S-3", f"tableau pile {dst + 1} is not laid out yet")
+        pile = self.tab[a]
+        if not pile:
+            return None  # R5c: any available card may go into a space (O3 is an order rule)
+        top = pile[-1]
+        if self._key[card] not in self._acck[top]:
+            if single:
+                return ("S-4", f"{name} does not go on {card_name(top)}: same suit, one rank up or down")
+            if RANK[card] == 13:
+                return ("R5b", f"{name}: a King joins the tableau only in a space")
+            how = "the same suit" if self.options.tableau == "suited" else "the opposite colour"
+            return ("R5b", f"{name} does not go on {card_name(top)}: one rank lower and {how}")
+        return None
+
+    # ------------------------------------------------------------------- stop
+
+    def can_stop(self) -> bool:
+        """Whether the side not on move may call Stop now (a founded Stop, S1)."""
+        return self._stop_refusal() is None
+
+    def pending_violation(self) -> tuple[str, Move, int] | None:
+        """The first violation of the current turn: (rule, move, index in move_stack), or None.
+
+        Public information (anyone watching can work it out), but a UI should
+        not show it before a Stop is called.
+        """
+        if self._viol is None:
+            return None
+        _, rule, pub = self._viol
+        return (rule, self.move_stack[pub], pub)
+
+    def _stop_refusal(self) -> tuple[str, str] | None:
+        if self._outcome is not None:
+            return ("S1", "the game is over")
+        if not self._stops:
+            return ("S1", "Stop is not part of this game (strict mode: violations are not legal)")
+        if self._viol is None:
+            return ("S2", "unfounded Stop: no rule of order has been broken in this turn")
+        return None
+
+    # ------------------------------------------------------------ push / pop
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` (checked). Raises :class:`IllegalMoveError` naming the rule; changes nothing then."""
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"not a Move: {move!r}")
+        bad = self.illegal_reason(move)
+        if bad is not None:
+            rule, msg = bad
+            raise IllegalMoveError(f"{move} is illegal ({rule}): {msg}", rule)
+        self._push(move)
+
+    def push_str(self, text: str) -> Move:
+        """Parse move text and push it; returns the move."""
+        move = Move.from_str(text)
+        self.push(move)
+        return move
+
+    def push_unchecked(self, move: Move) -> None:
+        """Push a move known to be legal (from :meth:`legal_moves`), skipping the checks."""
+        self._push(move)
+
+    def _push(self, move: Move) -> None:
+        code = move.code
+        pub = len(self.move_stack)
+        by = 1 - self.turn if code in (mv.STOP, mv.OPP_RESIGN) else self.turn
+        if code < 256 or code == mv.PASS:
+            rule = self._order_rule(code) if self._stops else None
+            reveals = self._apply(code, rule, pub)
+        elif code == mv.STOP:
+            reveals = self._apply_stop(pub)
+        else:
+            reveals = self._apply_end(code)
+        self.move_stack.append(move)
+        self._reveals.append(reveals)
+        self._by.append(by)
+
+    def pop(self) -> Move:
+        """Take back the last move exactly and return it."""
+        if not self.move_stack:
+            raise IndexError("pop from an empty move stack")
+        move = self.move_stack.pop()
+        self._reveals.pop()
+        self._by.pop()
+        self._rulings.pop(len(self.move_stack), None)
+        self._undo_entry(self._undo.pop())
+        return move
+
+    def peek(self) -> Move:
+        return self.move_stack[-1]
+
+    def _snap(self) -> tuple[Any, ...]:
+        return (
+            self.turn,
+            self.res_up[0],
+            self.res_up[1],
+            self.res_known[0],
+            self.res_known[1],
+            self.stock_known[0],
+            self.stock_known[1],
+            self.laid[0],
+            self.laid[1],
+            self.turn_no,
+            self.noprog,
+            self._tfp,
+            self._viol,
+            self._outcome,
+        )
+
+    def _restore(self, s: tuple[Any, ...]) -> None:
+        (
+            self.turn,
+            self.res_up[0],
+            self.res_up[1],
+            self.res_known[0],
+            self.res_known[1],
+            self.stock_known[0],
+            self.stock_known[1],
+            self.laid[0],
+            self.laid[1],
+            self.turn_no,
+            self.noprog,
+            self._tfp,
+            self._viol,
+            self._outcome,
+        ) = s
+        if self._single:
+            self._exists = (15 if self.laid[0] else 0) | (240 if self.laid[1] else 0)
+
+    def _recycle(self, p: int, ops: list[int]) -> None:
+        w = self.waste[p]
+        s = self.stock[p]
+        s.extend(reversed(w))
+        w.clear()
+        self.stock_known[p] = len(s)  # V3: the reversed waste's order was public
+        ops.append(_RECYCLE + p)
+
+    def _apply(self, code: int, rule: str | None, pub: int) -> tuple[int, ...]:
+        """Apply a card move, draw, discard or pass. Returns the cards it turned face up."""
+        p = self.turn
+        snap = self._snap()
+        ops: list[int] = []
+        tmask = 0
+        fslot = -1
+        flip = 0
+        repkey = None
+        reveals: tuple[int, ...] = ()
+        if rule is not None and self._viol is None:
+            self._viol = (len(self._undo), rule, pub)
+        hand = self._hand
+        if code == mv.DRAW:
+            st = self.stock[p]
+            if not st:
+                self._recycle(p, ops)
+            card = st.pop()
+            hand.append(card)
+            ops.append((_STK + p) * 32 + _HND)
+            if self.stock_known[p]:
+                self.stock_known[p] -= 1
+            reveals = (card,)
+            if self._immediate and not st and self.waste[p]:
+                self._recycle(p, ops)
+        elif code == mv.PASS:
+            repkey, rv, tm = self._end_turn(p, ops)
+            tmask |= tm
+            reveals = rv
+        else:
+            src = code >> 4
+            dst = code & 15
+            off = 4 * p
+            if src < 8:
+                a = (src + off) & 7
+                card = self.tab[a].pop()
+                sid = a
+                tmask |= 1 << a
+            elif src == 8:
+                r = self.res[p]
+                card = r.pop()
+                sid = _RES + p
+                self.res_up[p] -= 1
+                if self.res_up[p] == 0 and r:
+                    self.res_up[p] = 1
+                    flip = 1
+                    if self.res_known[p]:
+                        self.res_known[p] -= 1
+                    reveals = (r[-1],)
+            else:
+                card = hand.pop()
+                sid = _HND
+            if dst < 8:
+                a = (dst + off) & 7
+                self.tab[a].append(card)
+                did = a
+                tmask |= 1 << a
+                if self._single and src == 9:
+                    self._tfp += 1  # D3: in the one-deck game a card placed on the tableau is progress
+            elif dst == 10:
+                s2 = SUIT[card] * 2
+                fslot = s2 if self._ftop[s2] == RANK[card] - 1 else s2 + 1
+                self.fnd[fslot].append(card)
+                did = _FND + fslot
+                self._tfp += 1
+                self._refound(fslot)
+            elif dst == 11:
+                o = 1 - p
+                self.res[o].append(card)
+                self.res_up[o] += 1
+                did = _RES + o
+            elif dst == 12:
+                o = 1 - p
+                self.waste[o].append(card)
+                did = _WST + o
+            else:  # discard
+                self.waste[p].append(card)
+                did = _WST + p
+            ops.append(sid * 32 + did)
+            if tmask:
+                for a in _BITS[tmask]:
+                    self._retop(a)
+            if dst == 13:
+                if self._immediate and not self.stock[p]:
+                    self._recycle(p, ops)
+                repkey, rv, tm = self._end_turn(p, ops)
+                tmask |= tm
+                reveals = reveals + rv
+            elif not hand and not self.res[p] and not self.stock[p] and not self.waste[p]:
+                self._outcome = self._win(p)
+        self._undo.append((code, snap, tuple(ops), tmask, fslot, flip, repkey, None))
+        return reveals
+
+    def _end_turn(self, p: int, ops: list[int]) -> tuple[Any, tuple[int, ...], int]:
+        """End ``p``'s turn and start the opponent's. Returns (repetition key, reveals, tableau mask)."""
+        if self._tfp:
+            self.noprog = 0
+        else:
+            self.noprog += 1
+        self._tfp = 0
+        self._viol = None
+        q = 1 - p
+        self.turn = q
+        self.turn_no += 1
+        tmask = 15 << (4 * q) if (self._single and not self.laid[q]) else 0
+        reveals = self._start_turn(q, ops)
+        if tmask:
+            for a in _BITS[tmask]:
+                self._retop(a)
+        key = self._poskey()
+        n = self._rep.get(key, 0) + 1
+        self._rep[key] = n
+        if n >= 3:
+            self._outcome = Outcome(Termination.REPETITION, None, None)
+        elif self.noprog >= self.options.draw_limit:
+            self._outcome = Outcome(Termination.NO_PROGRESS, None, None)
+        return key, reveals, tmask
+
+    def _start_turn(self, q: int, ops: list[int]) -> tuple[int, ...]:
+        """R6: turn the reserve top up at the start of the first turn; S-3: lay out four piles."""
+        if self._single:
+            if self.laid[q]:
+                return ()
+            st = self.stock[q]
+            out = []
+            for i in range(4):
+                if not st:
+                    break
+                card = st.pop()
+                a = 4 * q + i
+                self.tab[a].append(card)
+                ops.append((_STK + q) * 32 + a)
+                if self.stock_known[q]:
+                    self.stock_known[q] -= 1
+                out.append(card)
+            self.laid[q] = True
+            self._exists |= 15 << (4 * q)
+            return tuple(out)
+        r = self.res[q]
+        if r and not self.res_up[q]:
+            self.res_up[q] = 1
+            if self.res_known[q]:
+                self.res_known[q] -= 1
+            return (r[-1],)
+        return ()
+
+    def _win(self, p: int) -> Outcome:
+        return Outcome(Termination.WIN, p, self._score(1 - p, with_hand=False))
+
+    def _score(self, loser: int, with_hand: bool) -> Score:
+        reserve = len(self.res[loser])
+        sw = len(self.stock[loser]) + len(self.waste[loser])
+        hand = len(self._hand) if (with_hand and loser == self.turn) else 0
+        if self._single:
+            return Score(0, 0, sw, hand, sw + hand)
+        bonus = self.options.bonus
+        return Score(bonus, reserve, sw, hand, bonus + 2 * reserve + sw + hand)
+
+    def _apply_end(self, code: int) -> tuple[int, ...]:
+        snap = self._snap()
+        if code == mv.AGREE:
+            self._outcome = Outcome(Termination.AGREED_DRAW, None, None)
+        else:
+            loser = self.turn if code == mv.RESIGN else 1 - self.turn
+            self._outcome = Outcome(Termination.RESIGNATION, 1 - loser, self._score(loser, with_hand=True))
+        self._undo.append((code, snap, (), 0, -1, 0, None, None))
+        return ()
+
+    def _apply_stop(self, pub: int) -> tuple[int, ...]:
+        assert self._viol is not None
+        snap0 = self._snap()
+        p = self.turn
+        vidx, rule, vpub = self._viol
+        annulled: list[tuple[Any, ...]] = []
+        p0snap = None
+        if self._annul:
+            while len(self._undo) > vidx:
+                e = self._undo.pop()
+                self._undo_entry(e)
+                annulled.append(e)
+            annulled.reverse()
+            p0snap = self._snap()
+            # Cards the annulled moves turned up go back face down, but public history names them.
+            draws = 0
+            recycled = False
+            flips = 0
+            stk = _STK + p
+            for e in annulled:
+                flips += e[5]
+                for op in e[2]:
+                    if op == _RECYCLE + p:
+                        recycled = True
+                    elif op < _RECYCLE and op >> 5 == stk:
+                        draws += 1
+            nst = len(self.stock[p])
+            self.stock_known[p] = nst if recycled else min(nst, max(self.stock_known[p], draws))
+            ndown = len(self.res[p]) - self.res_up[p]
+            self.res_known[p] = min(ndown, max(self.res_known[p], flips))
+        ops: list[int] = []
+        if self._hand:
+            self.waste[p].append(self._hand.pop())
+            ops.append(_HND * 32 + _WST + p)
+            if self._immediate and not self.stock[p]:
+                self._recycle(p, ops)
+        repkey, reveals, tmask = self._end_turn(p, ops)
+        self._rebuild_index()
+        self._rulings[pub] = StopRuling(
+            caller=1 - p,
+            rule=rule,
+            move=self.move_stack[vpub],
+            move_index=vpub,
+            penalty="annul" if self._annul else "stand",
+            annulled=len(annulled),
+        )
+        self._undo.append((mv.STOP, snap0, tuple(ops), tmask, -1, 0, repkey, (annulled, p0snap)))
+        return reveals
+
+    def _undo_entry(self, e: tuple[Any, ...]) -> None:
+        code, snap, ops, tmask, fslot, flip, repkey, stopdata = e
+        P = self._piles
+        for op in reversed(ops):
+            if op < _RECYCLE:
+                P[op >> 5].append(P[op & 31].pop())
+            else:
+                q = op - _RECYCLE
+                w = P[_WST + q]
+                s = P[_STK + q]
+                w.extend(reversed(s))
+                s.clear()
+        if repkey is not None:
+            n = self._rep[repkey] - 1
+            if n:
+                self._rep[repkey] = n
+            else:
+                del self._rep[repkey]
+        if stopdata is not None:
+            annulled, p0snap = stopdata
+            if annulled:
+                self._restore(p0snap)
+                for a in annulled:
+                    for op in a[2]:
+                        if op < _RECYCLE:
+                            P[op & 31].append(P[op >> 5].pop())
+                        else:
+                            q = op - _RECYCLE
+                            w = P[_WST + q]
+                            s = P[_STK + q]
+                            s.extend(reversed(w))
+                            w.clear()
+                    self._undo.append(a)
+            self._restore(snap)
+            self._rebuild_index()
+            return
+        self._restore(snap)
+        if tmask:
+            for a in _BITS[tmask]:
+                self._retop(a)
+        if fslot >= 0:
+            self._refound(fslot)
+
+    def _poskey(self) -> tuple[Any, ...]:
+        f = self.fnd
+        fk = []
+        for s in range(0, 8, 2):
+            x, y = tuple(f[s]), tuple(f[s + 1])
+            fk.append((x, y) if x <= y else (y, x))
+        return (
+            self.turn,
+            tuple(map(tuple, self.tab)),
+            tuple(fk),
+            tuple(self.res[0]),
+            tuple(self.res[1]),
+            self.res_up[0],
+            self.res_up[1],
+            tuple(self.stock[0]),
+            tuple(self.stock[1]),
+            tuple(self.waste[0]),
+            tuple(self.waste[1]),
+            tuple(self._hand),
+        )
+
+    # ------------------------------------------------------------- end of game
+
+    def resign(self, player: int) -> None:
+        """``player`` resigns (at any time; D3)."""
+        self.push(MOVE_TABLE[mv.RESIGN if player == self.turn else mv.OPP_RESIGN])  # type: ignore[arg-type]
+
+    def agree_draw(self) -> None:
+        """Both players agree a draw (D3)."""
+        self.push(MOVE_TABLE[mv.AGREE])  # type: ignore[arg-type]
+
+    def call_stop(self) -> StopRuling:
+        """The side not on move calls Stop! Refused (S1/S2) with a reason; else applied (S3)."""
+        self.push(MOVE_TABLE[mv.STOP])  # type: ignore[arg-type]
+        return self._rulings[len(self.move_stack) - 1]
+
+    def ruling(self, index: int) -> StopRuling | None:
+        """The ruling of the Stop at ``move_stack[index]``."""
+        return self._rulings.get(index)
+
+    def mover(self, index: int) -> int:
+        """The player who made ``move_stack[index]`` (for a Stop: the caller)."""
+        return self._by[index]
+
+    def reveals(self, index: int) -> tuple[int, ...]:
+        """Cards that ``move_stack[index]`` turned face up (newly seen)."""
+        return self._reveals[index]
+
+    def repetition_count(self) -> int:
+        """How often the current turn-start position has occurred (D3)."""
+        return self._rep.get(self._poskey(), 0)
+
+    # ------------------------------------------------------------------ texts
+
+    def position(self, secret: bool = False) -> str:
+        """The position in position notation (with the face-down order if ``secret``)."""
+        from .position import format_position
+
+        return format_position(self.state(), self.options, secret)
+
+    def view(self, player: int | None = None) -> Any:
+        """What ``player`` (0, 1, or None for a spectator) may see: V1 and nothing of V2."""
+        from .view import make_view
+
+        return make_view(self, player)
+
+    def move_text(self, move: Move) -> str:
+        return str(move)
+
+    def history(self) -> Iterator[tuple[int, Move, tuple[int, ...]]]:
+        """(player, move, reveals) for every move played, in order."""
+        from .record import iter_history
+
+        return iter_history(self)
+
+    def __str__(self) -> str:
+        from .render import render_text
+
+        return render_text(self)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.options.preset} {self.position()!r}>"
+
+
+# ---------------------------------------------------------------------- dealing
+
+
+def _deal(options: Options, seed: int, first_player: int | None) -> State:
+    rng = random.Random(seed)
+    empty8: list[list[int]] = [[] for _ in range(8)]
+    if options.single:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        stock = [deck[:26], deck[26:]]
+        if first_player is None:
+            first_player = _cut(rng)
+        return State(
+            tableau=empty8,
+            foundations=[[] for _ in range(8)],
+            reserve=[[], []],
+            reserve_up=[0, 0],
+            reserve_known=[0, 0],
+            stock=stock,
+            stock_known=[0, 0],
+            waste=[[], []],
+            hand=-1,
+            turn=first_player,
+            laid=[False, False],
+        )
+    n = options.reserve_size
+    reserves: list[list[int]] = []
+    stocks: list[list[int]] = []
+    for deck_no in (0, 1):
+        deck = list(range(52 * deck_no, 52 * deck_no + 52))
+        rng.shuffle(deck)
+        reserves.append(deck[:n])
+        for i in range(4):
+            empty8[4 * deck_no + i].append(deck[n + i])
+        stocks.append(deck[n + 4 :])
+    if first_player is None:
+        if options.first_player == "cut":
+            first_player = _cut(rng)
+        else:
+            first_player = None
+            for i in range(4):
+                ra, rb = rank_of(empty8[i][0]), rank_of(empty8[4 + i][0])
+                if ra != rb:
+                    first_player = A if ra < rb else B
+                    break
+            if first_player is None:
+                first_player = rng.randrange(2)  # R3: all four tie, a seeded coin
+    return State(
+        tableau=empty8,
+        foundations=[[] for _ in range(8)],
+        reserve=reserves,
+        reserve_up=[0, 0],
+        reserve_known=[0, 0],
+        stock=stocks,
+        stock_known=[0, 0],
+        waste=[[], []],
+        hand=-1,
+        turn=first_player,
+        laid=[True, True],
+    )
+
+
+def _cut(rng: random.Random) -> int:
+    """R3 option ``cut``: each cuts a random card, lower rank plays first, ties re-cut."""
+    while True:
+        a, b = rng.randrange(1, 14), rng.randrange(1, 14)
+        if a != b:
+            return A if a < b else B
+
+
+def parse_player(text: str) -> int:
+    t = text.strip().upper()
+    if t in ("A", "0"):
+        return A
+    if t in ("B", "1"):
+        return B
+    raise ValueError(f"bad player {text!r}: expected A or B")
+
+
+__all__ = [
+    "PLAYER_NAMES",
+    "A",
+    "B",
+    "Game",
+    "Outcome",
+    "Score",
+    "State",
+    "StopRuling",
+    "Termination",
+    "parse_card",
+]

@@ -1,0 +1,202 @@
+"""What a player may see (V1-V3), and sampling the hidden cards from it.
+
+Both players see the same things in Russian Bank (the hand card is face up),
+so a view differs only in whose view it is. A view holds no face-down card's
+identity or order except what public history names (V1, V3), and no seed or
+generator state (V2).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import card_name
+from .moves import Move
+from .options import Options
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Cards = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One public move: who made it, the move, and the cards it turned face up."""
+
+    player: int
+    move: Move
+    reveals: Cards
+    ruling: str | None = None  # for a Stop: the ruling (S4)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything V1 lists, nothing of V2. ``player`` is None for a spectator."""
+
+    player: int | None
+    options: Options
+    turn: int
+    hand: int
+    tableau: tuple[Cards, ...]
+    laid: tuple[bool, bool]
+    foundations: tuple[Cards, ...]
+    reserve_count: tuple[int, int]
+    reserve_up: tuple[Cards, Cards]
+    reserve_known: tuple[Cards, Cards]  # face-down, but named by history (a Stop turned them back)
+    stock_count: tuple[int, int]
+    stock_known: tuple[Cards, Cards]  # top cards of the stock that history names (V3)
+    waste: tuple[Cards, Cards]
+    turn_no: int
+    no_progress: int
+    history: tuple[HistoryEntry, ...]
+    pending_violation: tuple[str, int] | None  # (rule, move index): public, but UIs keep it quiet
+    outcome: dict[str, Any] | None
+    legal_moves: tuple[Move, ...]
+
+    def hidden_count(self) -> int:
+        """How many cards are face down and unknown."""
+        return sum(
+            self.reserve_count[p]
+            - len(self.reserve_up[p])
+            - len(self.reserve_known[p])
+            + self.stock_count[p]
+            - len(self.stock_known[p])
+            for p in (0, 1)
+        )
+
+    def unseen_cards(self) -> list[int]:
+        """The cards this view does not place: the face-down unknown ones, in card order."""
+        shown: set[int] = set()
+        for pile in self.tableau + self.foundations:
+            shown.update(pile)
+        for p in (0, 1):
+            shown.update(self.reserve_up[p])
+            shown.update(self.reserve_known[p])
+            shown.update(self.stock_known[p])
+            shown.update(self.waste[p])
+        if self.hand >= 0:
+            shown.add(self.hand)
+        return [c for c in range(self.options.num_cards) if c not in shown]
+
+    def sample(self, rng: random.Random) -> Game:
+        """A game consistent with this view, the unknown face-down cards dealt at random (determinization)."""
+        from .game import Game
+        from .state import State
+
+        unseen = self.unseen_cards()
+        rng.shuffle(unseen)
+        i = 0
+        reserve: list[list[int]] = []
+        stock: list[list[int]] = []
+        for p in (0, 1):
+            nr = self.reserve_count[p] - len(self.reserve_up[p]) - len(self.reserve_known[p])
+            reserve.append(unseen[i : i + nr] + list(self.reserve_known[p]) + list(self.reserve_up[p]))
+            i += nr
+            ns = self.stock_count[p] - len(self.stock_known[p])
+            stock.append(unseen[i : i + ns] + list(self.stock_known[p]))
+            i += ns
+        state = State(
+            tableau=[list(t) for t in self.tableau],
+            foundations=[list(f) for f in self.foundations],
+            reserve=reserve,
+            reserve_up=[len(self.reserve_up[0]), len(self.reserve_up[1])],
+            reserve_known=[len(self.reserve_known[0]), len(self.reserve_known[1])],
+            stock=stock,
+            stock_known=[len(self.stock_known[0]), len(self.stock_known[1])],
+            waste=[list(self.waste[0]), list(self.waste[1])],
+            hand=self.hand,
+            turn=self.turn,
+            laid=list(self.laid),
+            turn_no=self.turn_no,
+            no_progress=self.no_progress,
+        )
+        return Game.from_state(state, self.options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (cards as names such as ``"QH"``/``"qh"``)."""
+
+        def names(cards: Cards) -> list[str]:
+            return [card_name(c) for c in cards]
+
+        def side(p: int) -> dict[str, Any]:
+            return {
+                "reserve_count": self.reserve_count[p],
+                "reserve_up": names(self.reserve_up[p]),
+                "reserve_known": names(self.reserve_known[p]),
+                "stock_count": self.stock_count[p],
+                "stock_known": names(self.stock_known[p]),
+                "waste": names(self.waste[p]),
+                "laid": self.laid[p],
+            }
+
+        return {
+            "player": None if self.player is None else "AB"[self.player],
+            "options": self.options.to_dict(),
+            "turn": "AB"[self.turn],
+            "hand": card_name(self.hand) if self.hand >= 0 else None,
+            "tableau": [names(t) for t in self.tableau],
+            "foundations": [names(f) for f in self.foundations],
+            "players": {"A": side(0), "B": side(1)},
+            "turn_no": self.turn_no,
+            "no_progress": self.no_progress,
+            "history": [
+                {
+                    "player": "AB"[h.player],
+                    "move": str(h.move),
+                    "reveals": names(h.reveals),
+                    **({"ruling": h.ruling} if h.ruling else {}),
+                }
+                for h in self.history
+            ],
+            "outcome": self.outcome,
+            "legal_moves": [str(m) for m in self.legal_moves],
+        }
+
+
+def make_view(game: Game, player: int | None) -> PlayerView:
+    if player not in (None, 0, 1):
+        raise ValueError(f"player must be 0, 1 or None, not {player!r}")
+    g = game
+    history = []
+    for i, m in enumerate(g.move_stack):
+        r = g.ruling(i)
+        history.append(HistoryEntry(g.mover(i), m, g.reveals(i), r.describe() if r else None))
+    res_up: list[Cards] = []
+    res_known: list[Cards] = []
+    stock_known: list[Cards] = []
+    for p in (0, 1):
+        r = g.res[p]
+        up = g.res_up[p]
+        k = g.res_known[p]
+        res_up.append(tuple(r[len(r) - up :]) if up else ())
+        down = r[: len(r) - up]
+        res_known.append(tuple(down[len(down) - k :]) if k else ())
+        s = g.stock[p]
+        ks = g.stock_known[p]
+        stock_known.append(tuple(s[len(s) - ks :]) if ks else ())
+    pv = g.pending_violation()
+    out = g.outcome()
+    return PlayerView(
+        player=player,
+        options=g.options,
+        turn=g.turn,
+        hand=g.hand,
+        tableau=tuple(tuple(p) for p in g.tab),
+        laid=(g.laid[0], g.laid[1]),
+        foundations=tuple(tuple(f) for f in g.fnd),
+        reserve_count=(len(g.res[0]), len(g.res[1])),
+        reserve_up=(res_up[0], res_up[1]),
+        reserve_known=(res_known[0], res_known[1]),
+        stock_count=(len(g.stock[0]), len(g.stock[1])),
+        stock_known=(stock_known[0], stock_known[1]),
+        waste=(tuple(g.waste[0]), tuple(g.waste[1])),
+        turn_no=g.turn_no,
+        no_progress=g.noprog,
+        history=tuple(history),
+        pending_violation=None if pv is None else (pv[0], pv[2]),
+        outcome=None if out is None else out.to_dict(),
+        legal_moves=tuple(g.legal_moves()),
+    )
