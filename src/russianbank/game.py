@@ -39,10 +39,14 @@ _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if m >> i &
 
 # Tableau index keys: KEY[card] is what a card is; ACC[card] the keys a top card accepts.
 _KEY_ALT = tuple(RANK[c] * 2 + COLOR[c] for c in range(104))
-_ACC_ALT = tuple(((RANK[c] - 1) * 2 + 1 - COLOR[c],) if RANK[c] > 1 else () for c in range(104))
+_ACC_ALT: tuple[tuple[int, ...], ...] = tuple(
+    ((RANK[c] - 1) * 2 + 1 - COLOR[c],) if RANK[c] > 1 else () for c in range(104)
+)
 _KEY_SUIT = tuple(RANK[c] * 4 + SUIT[c] for c in range(104))
-_ACC_SUIT = tuple(((RANK[c] - 1) * 4 + SUIT[c],) if RANK[c] > 1 else () for c in range(104))
-_ACC_CIRC = tuple(
+_ACC_SUIT: tuple[tuple[int, ...], ...] = tuple(
+    ((RANK[c] - 1) * 4 + SUIT[c],) if RANK[c] > 1 else () for c in range(104)
+)
+_ACC_CIRC: tuple[tuple[int, ...], ...] = tuple(
     ((RANK[c] % 13 + 1) * 4 + SUIT[c], ((RANK[c] - 2) % 13 + 1) * 4 + SUIT[c]) for c in range(104)
 )
 
@@ -540,9 +544,8 @@ class Game:
         if any_found:
             return "O1"
         if res:
-            if code < 256 and src == mv.HAND and dst < 8:
-                if not self.tab[(dst + 4 * p) & 7]:
-                    return "O3"
+            if code < 256 and src == mv.HAND and dst < 8 and not self.tab[(dst + 4 * p) & 7]:
+                return "O3"
             if (code == mv.DRAW or code == mv.PASS) and self._space:
                 return "O4"
         return None
@@ -1001,7 +1004,7 @@ class Game:
         return reveals
 
     def _undo_entry(self, e: tuple[Any, ...]) -> None:
-        code, snap, ops, tmask, fslot, flip, repkey, stopdata = e
+        _code, snap, ops, tmask, fslot, _flip, repkey, stopdata = e
         P = self._piles
         for op in reversed(ops):
             if op < _RECYCLE:

@@ -166,4 +166,4 @@ def parse_options(text: str) -> Options:
         key, value = part.split("=", 1)
         items[key] = value
     preset = items.pop("preset", "classic")
-    return options_for(preset, **items)
+    return options_for(preset, None, **items)

@@ -48,24 +48,24 @@ def _counted(n: int, known: list[int]) -> str:
 def format_position(st: State, options: Options, secret: bool = False) -> str:
     single = options.single
     piles = []
-    for i, p in enumerate(st.tableau):
+    for i, pile in enumerate(st.tableau):
         if single and not st.laid[i // 4]:
             piles.append(".")
         else:
-            piles.append(_cards(p))
+            piles.append(_cards(pile))
     fields = ["/".join(piles)]
     fields.append("-" if single else "/".join(_cards(f) for f in st.foundations))
     hidden: list[list[int]] = []
     for p in (0, 1):
-        r = st.reserve[p]
+        rp = st.reserve[p]
         up = st.reserve_up[p]
-        down = r[: len(r) - up]
+        down = rp[: len(rp) - up]
         k = st.reserve_known[p]
         unknown, known = down[: len(down) - k], down[len(down) - k :]
         if single:
             fields.append("-")
         else:
-            ups = "".join(card_name(c) for c in r[len(r) - up :])
+            ups = "".join(card_name(c) for c in rp[len(rp) - up :])
             fields.append(f"{_counted(len(unknown), known)}|{ups}")
         s = st.stock[p]
         ks = st.stock_known[p]
@@ -241,7 +241,7 @@ def parse_position(text: str, options: Options, rng: random.Random) -> State:
             raise InvalidPositionError("secret: expected resA/stockA/resB/stockB")
         lists = [_parse_pile(t, "secret") for t in parts]
         want = [reserve_hidden[0], stock_hidden[0], reserve_hidden[1], stock_hidden[1]]
-        for lst, n, what in zip(lists, want, ("reserve A", "stock A", "reserve B", "stock B")):
+        for lst, n, what in zip(lists, want, ("reserve A", "stock A", "reserve B", "stock B"), strict=True):
             if len(lst) != n:
                 raise InvalidPositionError(f"secret: {what} lists {len(lst)} cards but the position says {n}")
         for lst in lists:

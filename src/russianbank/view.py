@@ -162,8 +162,8 @@ def make_view(game: Game, player: int | None) -> PlayerView:
     g = game
     history = []
     for i, m in enumerate(g.move_stack):
-        r = g.ruling(i)
-        history.append(HistoryEntry(g.mover(i), m, g.reveals(i), r.describe() if r else None))
+        ruling = g.ruling(i)
+        history.append(HistoryEntry(g.mover(i), m, g.reveals(i), ruling.describe() if ruling else None))
     res_up: list[Cards] = []
     res_known: list[Cards] = []
     stock_known: list[Cards] = []
