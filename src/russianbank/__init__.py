@@ -13,6 +13,8 @@ from .errors import (
 from .game import A, B, Game, Outcome, Score, State, StopRuling, Termination
 from .moves import Move
 from .options import PRESETS, Options, options_for, parse_options
+from .runs import run_moves
+from .scoring import MatchScore
 from .view import HistoryEntry, PlayerView
 
 __version__ = "0.1.0"
@@ -29,6 +31,7 @@ __all__ = [
     "InvalidOptionsError",
     "InvalidPositionError",
     "InvalidRecordError",
+    "MatchScore",
     "Move",
     "Options",
     "Outcome",
@@ -44,4 +47,5 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_options",
+    "run_moves",
 ]
