@@ -174,7 +174,8 @@ class Game:
             if first_player is not None:
                 state.turn = first_player
             self._setup(state, start_turn=False)
-            self.starting_position: str | None = position
+            # Keep the whole position (secret part too) so a record replays to the same cards.
+            self.starting_position: str | None = self.position(secret=True)
         else:
             state = _deal(options, seed, first_player)
             self._setup(state, start_turn=True)
@@ -1105,6 +1106,22 @@ class Game:
         from .position import format_position
 
         return format_position(self.state(), self.options, secret)
+
+    def position_dict(self, secret: bool = False) -> dict[str, Any]:
+        """The position as a JSON-ready dict (same content as :meth:`position`)."""
+        from .position import position_to_dict
+
+        return position_to_dict(self.state(), self.options, secret)
+
+    @classmethod
+    def from_position_dict(
+        cls, data: Any, preset: str = "classic", *, options: Options | None = None, seed: int | None = None
+    ) -> Game:
+        """Set up a position from :meth:`position_dict` data."""
+        from .position import position_from_dict
+
+        opts = options or options_for(preset)
+        return cls(options=opts, seed=seed, position=position_from_dict(data, opts))
 
     def view(self, player: int | None = None) -> Any:
         """What ``player`` (0, 1, or None for a spectator) may see: V1 and nothing of V2."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from .cards import RANK, SUIT, card_name, parse_cards
 from .errors import InvalidCardError, InvalidPositionError
@@ -119,9 +120,7 @@ def parse_position(text: str, options: Options, rng: random.Random) -> State:
     def claim(cards: list[int], where: str) -> None:
         for c in cards:
             if single and c >= 52:
-                raise InvalidPositionError(
-                    f"{where}: {card_name(c)} - the one-deck game uses upper-case cards only"
-                )
+                raise InvalidPositionError(f"{where}: {card_name(c)} - the one-deck game uses upper-case cards only")
             if c in seen:
                 raise InvalidPositionError(f"{where}: {card_name(c)} appears twice (also in {seen[c]})")
             seen[c] = where
@@ -272,3 +271,106 @@ def parse_position(text: str, options: Options, rng: random.Random) -> State:
         turn_no=turn_no,
         no_progress=no_progress,
     )
+
+
+def position_to_dict(st: State, options: Options, secret: bool = False) -> dict[str, Any]:
+    """The position as a JSON-ready dict (the same content as the text form)."""
+    fields = format_position(st, options, secret).split(" ")
+    return _fields_to_dict(fields, options)
+
+
+def _names(text: str) -> list[str]:
+    return [] if text in ("-", "") else [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def _fields_to_dict(fields: list[str], options: Options) -> dict[str, Any]:
+    single = options.single
+    out: dict[str, Any] = {
+        "tableau": [None if t == "." else _names(t) for t in fields[0].split("/")],
+        "foundations": [] if single else [_names(f) for f in fields[1].split("/")],
+        "players": {},
+        "turn": fields[8],
+        "hand": None if fields[9] == "-" else fields[9],
+        "turn_no": int(fields[10]),
+        "no_progress": int(fields[11]),
+    }
+    for p in (0, 1):
+        rf, sf, wf = fields[2 + 3 * p : 5 + 3 * p]
+        side: dict[str, Any] = {}
+        if not single:
+            down, up = rf.split("|", 1)
+            m = _COUNT_RE.match(down)
+            assert m is not None
+            side["reserve_hidden"] = int(m.group(1))
+            side["reserve_known"] = _names(m.group(2) or "")
+            side["reserve_up"] = _names(up)
+        m = _COUNT_RE.match(sf)
+        assert m is not None
+        side["stock_hidden"] = int(m.group(1))
+        side["stock_known"] = _names(m.group(2) or "")
+        side["waste"] = _names(wf)
+        out["players"]["AB"[p]] = side
+    if len(fields) == 13:
+        parts = fields[12].split("/")
+        out["secret"] = {
+            "A": {"reserve": _names(parts[0]), "stock": _names(parts[1])},
+            "B": {"reserve": _names(parts[2]), "stock": _names(parts[3])},
+        }
+    return out
+
+
+def position_from_dict(data: Any, options: Options) -> str:
+    """Turn the dict form back into position text (then parse it with :func:`parse_position`)."""
+
+    def cards(v: Any, where: str) -> str:
+        if not isinstance(v, list) or not all(isinstance(c, str) and len(c) == 2 for c in v):
+            raise InvalidPositionError(f"{where}: expected a list of two-character card names")
+        return "".join(v) or "-"
+
+    def count(v: Any, where: str) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise InvalidPositionError(f"{where}: expected a whole number >= 0")
+        return v
+
+    try:
+        if not isinstance(data, dict):
+            raise InvalidPositionError("a position must be a JSON object")
+        tab = data["tableau"]
+        if not isinstance(tab, list) or len(tab) != 8:
+            raise InvalidPositionError("tableau: expected a list of 8 piles")
+        fields = ["/".join("." if t is None else cards(t, f"tableau pile {i + 1}") for i, t in enumerate(tab))]
+        if options.single:
+            fields.append("-")
+        else:
+            fnd = data["foundations"]
+            if not isinstance(fnd, list) or len(fnd) != 8:
+                raise InvalidPositionError("foundations: expected a list of 8 piles")
+            fields.append("/".join(cards(f, f"foundation {i + 1}") for i, f in enumerate(fnd)))
+        for name in ("A", "B"):
+            side = data["players"][name]
+            if options.single:
+                fields.append("-")
+            else:
+                known = "".join(side.get("reserve_known", []))
+                n = count(side["reserve_hidden"], f"{name} reserve_hidden")
+                up = cards(side.get("reserve_up", []), f"{name} reserve_up")
+                fields.append(f"{n}({known})|{'' if up == '-' else up}" if known else f"{n}|{'' if up == '-' else up}")
+            sk = "".join(side.get("stock_known", []))
+            n = count(side["stock_hidden"], f"{name} stock_hidden")
+            fields.append(f"{n}({sk})" if sk else str(n))
+            fields.append(cards(side.get("waste", []), f"{name} waste"))
+        fields.append(str(data["turn"]))
+        fields.append(data["hand"] if data.get("hand") else "-")
+        fields.append(str(count(data.get("turn_no", 1), "turn_no")))
+        fields.append(str(count(data.get("no_progress", 0), "no_progress")))
+        if data.get("secret") is not None:
+            s = data["secret"]
+            fields.append(
+                "/".join(
+                    cards(s[n][k], f"secret {n} {k}")
+                    for n, k in (("A", "reserve"), ("A", "stock"), ("B", "reserve"), ("B", "stock"))
+                )
+            )
+    except (KeyError, TypeError) as e:
+        raise InvalidPositionError(f"position JSON is missing or has a bad field: {e}") from None
+    return " ".join(fields)
