@@ -1095,6 +1095,14 @@ class Game:
         """Cards that ``move_stack[index]`` turned face up (newly seen)."""
         return self._reveals[index]
 
+    def key(self) -> tuple[Any, ...]:
+        """A hashable identity of the position (every pile in order, faces, hand, side to move).
+
+        The two foundations of a suit count as interchangeable, as for repetition (D3).
+        Search can use it as a transposition key.
+        """
+        return self._poskey()
+
     def repetition_count(self) -> int:
         """How often the current turn-start position has occurred (D3)."""
         return self._rep.get(self._poskey(), 0)
