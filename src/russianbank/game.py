@@ -485,6 +485,10 @@ class Game:
             out.append(MT[mv.PASS])  # type: ignore[arg-type]
         return out
 
+    def classified_moves(self) -> list[tuple[Move, str | None]]:
+        """Every physically possible move with the rule of order it breaks (None: in order)."""
+        return [(m, self._order_rule(m.code)) for m in self.pseudo_legal_moves()]
+
     def is_legal(self, move: Move) -> bool:
         return self.illegal_reason(move) is None
 
