@@ -1,0 +1,195 @@
+"""Helpers shared by the computer players: search games, segments, evaluation.
+
+Everything here works on a *determinized* :class:`~russianbank.game.Game`
+built from a :class:`~russianbank.view.PlayerView` with ``view.sample(rng)``,
+never on the real game, so a player only knows what its view shows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from .. import moves as mv
+from ..cards import COLOR, RANK, SUIT
+from ..game import Game
+from ..moves import Move
+from ..view import PlayerView
+
+WIN_VALUE = 1_000_000.0
+
+#: Moves that end the turn.
+TURN_ENDERS = frozenset((mv.DISCARD, mv.PASS))
+
+
+def check_view(view: PlayerView) -> None:
+    """Refuse a view a player cannot move from, with a clear reason."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"a player needs a PlayerView, not {type(view).__name__}")
+    if view.outcome is not None:
+        raise ValueError("the game is over: there is no move to choose")
+    if view.player is None:
+        raise ValueError("a spectator's view has no side to play")
+    if view.player != view.turn:
+        raise ValueError(f"it is {'AB'[view.turn]}'s turn, but this is {'AB'[view.player]}'s view")
+    if not view.legal_moves:
+        raise ValueError("no legal move in this view")
+
+
+def strict_view(view: PlayerView) -> PlayerView:
+    """The same view with Stop switched off, so that its samples list only in-order moves."""
+    if not view.options.stops:
+        return view
+    return dataclasses.replace(view, options=view.options.with_changes(stops=False))
+
+
+def sample_game(view: PlayerView, rng: random.Random, strict: bool = True) -> Game:
+    """A determinized game for ``view`` (in-order moves only when ``strict``)."""
+    return (strict_view(view) if strict else view).sample(rng)
+
+
+def in_order(view: PlayerView, game: Game) -> list[Move]:
+    """The moves of ``view.legal_moves`` that break no rule of order (all of them in strict mode)."""
+    if not view.options.stops:
+        return list(view.legal_moves)
+    out = [m for m in view.legal_moves if game.order_violation(m) is None]
+    return out or list(view.legal_moves)
+
+
+def turn_move_count(view: PlayerView) -> int:
+    """How many moves the side on move has made in the current turn."""
+    n = 0
+    for h in reversed(view.history):
+        if h.player != view.turn or h.move.code in TURN_ENDERS or h.move.code == mv.STOP:
+            break
+        n += 1
+    return n
+
+
+def flips_reserve(g: Game, m: Move) -> bool:
+    """True when ``m`` takes the mover's reserve top and turns a face-down card up."""
+    p = g.turn
+    return m.src == mv.RESERVE and g.res_up[p] == 1 and len(g.res[p]) > 1
+
+
+def ends_segment(g: Game, m: Move) -> bool:
+    """A move after which something hidden is seen, or the turn ends (the end of a plan segment)."""
+    code = m.code
+    return code == mv.DRAW or code in TURN_ENDERS or flips_reserve(g, m)
+
+
+def search_key(g: Game) -> tuple[Any, ...]:
+    """A cheap key of the position for transposition tables inside one segment.
+
+    Within a segment only known cards move, so the tableau, the tops and sizes
+    of the other piles and the hand card tell positions apart.
+    """
+    return (
+        tuple(map(tuple, g.tab)),
+        tuple([f[-1] if f else -1 for f in g.fnd]),
+        len(g.res[0]),
+        len(g.res[1]),
+        g.res[0][-1] if g.res[0] else -1,
+        g.res[1][-1] if g.res[1] else -1,
+        g.res_up[0],
+        g.res_up[1],
+        len(g.waste[0]),
+        len(g.waste[1]),
+        g.hand,
+        g.turn,
+    )
+
+
+def _fits_found(g: Game, card: int) -> bool:
+    """Whether ``card`` could go to a foundation now."""
+    r = RANK[card]
+    s2 = 2 * SUIT[card]
+    for f in (g.fnd[s2], g.fnd[s2 + 1]):
+        top = RANK[f[-1]] if f else 0
+        if top == r - 1:
+            return True
+    return False
+
+
+def _fits_tableau(g: Game, card: int, alternate: bool) -> bool:
+    r = RANK[card]
+    for pile in g.tab:
+        if pile:
+            t = pile[-1]
+            if RANK[t] == r + 1 and ((COLOR[t] != COLOR[card]) if alternate else (SUIT[t] == SUIT[card])):
+                return True
+    return False
+
+
+def _loads_on(card: int, target: int) -> bool:
+    return target >= 0 and SUIT[card] == SUIT[target] and abs(RANK[card] - RANK[target]) == 1
+
+
+def evaluate(g: Game, p: int) -> float:
+    """How good the position is for player ``p`` (bigger is better).
+
+    Cards still to get rid of count against their owner: reserve cards
+    heavily (they are the hardest to move and score double), then stock,
+    waste and hand. Spaces help the side on move. When the opponent is on
+    move, what they can do at once (reserve to a foundation or to the tableau,
+    loading onto ``p``) counts against ``p``.
+    """
+    o = g.outcome()
+    if o is not None:
+        if o.winner is None:
+            return 0.0
+        return WIN_VALUE if o.winner == p else -WIN_VALUE
+    q = 1 - p
+    single = g.options.single
+    hand_p = 1 if (g.hand >= 0 and g.turn == p) else 0
+    hand_q = 1 if (g.hand >= 0 and g.turn == q) else 0
+    v = 0.0
+    v -= 10.0 * len(g.res[p]) + 1.0 * (len(g.stock[p]) + len(g.waste[p]) + hand_p)
+    v += 10.0 * len(g.res[q]) + 1.0 * (len(g.stock[q]) + len(g.waste[q]) + hand_q)
+    spaces = sum(1 for i in range(8) if not g.tab[i] and (g.laid[i >> 2]))
+    mover = g.turn
+    v += (1.5 if mover == p else -1.5) * spaces
+    if not single:
+        v += 0.2 * sum(len(f) for f in g.fnd)
+        alternate = g.options.tableau == "alternate"
+        # What the side on move can do at once with its reserve top.
+        rt = g.res[mover][-1] if (g.res[mover] and g.res_up[mover]) else -1
+        threat = 0.0
+        if rt >= 0:
+            if _fits_found(g, rt):
+                threat += 6.0
+            elif _fits_tableau(g, rt, alternate):
+                threat += 3.0
+        # Loading chances of the side on move onto the other's reserve top and waste top.
+        other = 1 - mover
+        ort = g.res[other][-1] if (g.res[other] and g.res_up[other]) else -1
+        owt = g.waste[other][-1] if g.waste[other] else -1
+        if ort >= 0 or owt >= 0:
+            cands = [pile[-1] for pile in g.tab if pile]
+            if rt >= 0:
+                cands.append(rt)
+            for c in cands:
+                if _loads_on(c, ort) or _loads_on(c, owt):
+                    threat += 1.0
+        v += threat if mover == p else -threat
+    return v
+
+
+def outcome_value(g: Game, p: int) -> float:
+    o = g.outcome()
+    if o is None or o.winner is None:
+        return 0.0
+    return WIN_VALUE if o.winner == p else -WIN_VALUE
+
+
+def can_build(tableau_rule: str, card: int, top: int) -> bool:
+    """Whether ``card`` may be built on the tableau card ``top`` (R5b, S-4)."""
+    if top < 0 or card == top:
+        return False
+    if tableau_rule == "alternate":
+        return RANK[top] == RANK[card] + 1 and COLOR[top] != COLOR[card]
+    if tableau_rule == "suited":
+        return RANK[top] == RANK[card] + 1 and SUIT[top] == SUIT[card]
+    d = (RANK[top] - RANK[card]) % 13
+    return SUIT[top] == SUIT[card] and d in (1, 12)

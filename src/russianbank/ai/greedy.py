@@ -1,0 +1,155 @@
+"""The random and greedy players."""
+
+from __future__ import annotations
+
+import random
+
+from .. import moves as mv
+from ..game import Game
+from ..moves import Move
+from ..view import PlayerView
+from .common import _fits_found, _loads_on, can_build, check_view, in_order, sample_game, turn_move_count
+
+#: After this many moves in one turn, greedy stops rearranging and only ends the turn or makes progress.
+TURN_MOVE_LIMIT = 150
+
+
+class RandomPlayer:
+    """A uniformly random legal move (in order, unless ``allow_violations``)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0, allow_violations: bool = False) -> None:
+        self.rng = random.Random(seed)
+        self.allow_violations = allow_violations
+
+    def choose(self, view: PlayerView) -> Move:
+        check_view(view)
+        if self.allow_violations or not view.options.stops:
+            moves = list(view.legal_moves)
+        else:
+            moves = in_order(view, sample_game(view, self.rng, strict=False))
+        return self.rng.choice(moves)
+
+
+def greedy_scores(g: Game, moves: list[Move], turn_moves: int = 0) -> list[float]:
+    """One-move rules of thumb, in order of importance (bigger is better).
+
+    1. a foundation play (the reserve first, then the hand, then the tableau);
+    2. loading the opponent from the reserve, then from the hand;
+    3. the reserve onto the tableau, filling spaces from the reserve;
+    4. the hand card onto the tableau;
+    5. freeing a space by moving a lone tableau card onto another pile;
+    6. a tableau move that uncovers a card that can then be used (foundation,
+       reserve or hand on it);
+    7. drawing / discarding / passing; other tableau shuffles are refused.
+    Ties and near ties are broken by what the opponent could do next: a move
+    that leaves the opponent a card to load onto our reserve or waste scores less.
+    """
+    p = g.turn
+    o = 1 - p
+    tab = g.tab
+    off = 4 * p
+    has_reserve = bool(g.res[p])
+    hand = g.hand
+    rtop = g.reserve_top(p)
+    out: list[float] = []
+    for m in moves:
+        code = m.code
+        if code >= 256:
+            out.append(0.0 if code == mv.PASS else -1000.0)
+            continue
+        src, dst = m.src, m.dst
+        if code == mv.DRAW:
+            out.append(0.0)
+            continue
+        if code == mv.DISCARD:
+            out.append(0.0)
+            continue
+        card = g.pile_card(src)
+        s = 0.0
+        if dst == mv.FOUNDATION:
+            s = 1000.0 + (100.0 if src == mv.RESERVE else 50.0 if src == mv.HAND else 0.0)
+        elif dst in (mv.OPP_RESERVE, mv.OPP_WASTE):
+            if src == mv.RESERVE:
+                s = 900.0
+            elif src == mv.HAND:
+                s = 800.0
+            else:
+                pile = tab[(src + off) & 7]
+                s = 150.0 if len(pile) == 1 else 60.0
+            if dst == mv.OPP_RESERVE:
+                s += 5.0  # covering their reserve top is worth a little more
+        elif src == mv.RESERVE:
+            s = 700.0 if tab[(dst + off) & 7] else 600.0
+        elif src == mv.HAND:
+            s = 500.0 if tab[(dst + off) & 7] else 400.0
+        else:
+            spile = tab[(src + off) & 7]
+            dpile = tab[(dst + off) & 7]
+            if turn_moves >= TURN_MOVE_LIMIT:
+                s = -10.0
+            elif len(spile) == 1:
+                s = -10.0 if not dpile else (300.0 if (has_reserve or hand >= 0) else 200.0)
+            else:
+                below = spile[-2]
+                useful = _fits_found(g, below)
+                if not useful and rtop >= 0 and can_build(g.options.tableau, rtop, below):
+                    useful = True
+                if not useful and hand >= 0 and can_build(g.options.tableau, hand, below):
+                    useful = True
+                if not useful:
+                    ort = g.reserve_top(o)
+                    owt = g.waste_top(o)
+                    useful = _loads_on(below, ort) or _loads_on(below, owt)
+                s = (250.0 if dpile else 150.0) if useful else -10.0
+        # What the move leaves the opponent: a new tableau top that loads onto our reserve or waste.
+        if s > 0 and src < 8:
+            spile = tab[(src + off) & 7]
+            if len(spile) >= 2:
+                below = spile[-2]
+                if _loads_on(below, rtop if src != mv.RESERVE else -1) or _loads_on(below, g.waste_top(p)):
+                    s -= 3.0
+        if (
+            s > 0
+            and dst < 8
+            and card >= 0
+            and (_loads_on(card, rtop if src != mv.RESERVE else -1) or _loads_on(card, g.waste_top(p)))
+        ):
+            s -= 2.0
+        out.append(s)
+    return out
+
+
+class GreedyPlayer:
+    """One move of look-ahead with rules of thumb (see :func:`greedy_scores`)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        check_view(view)
+        g = sample_game(view, self.rng, strict=False)
+        moves = in_order(view, g)
+        if len(moves) == 1:
+            return moves[0]
+        scores = greedy_scores(g, moves, turn_move_count(view))
+        best = max(scores)
+        tops = [m for m, s in zip(moves, scores, strict=True) if s == best]
+        return tops[0] if len(tops) == 1 else self.rng.choice(tops)
+
+
+def greedy_move(g: Game, rng: random.Random, turn_moves: int = 0) -> Move:
+    """The greedy choice in a (strict) search game: the fast policy used in play-outs."""
+    moves = g.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    scores = greedy_scores(g, moves, turn_moves)
+    best = max(scores)
+    tops = [m for m, s in zip(moves, scores, strict=True) if s == best]
+    return tops[0] if len(tops) == 1 else rng.choice(tops)
+
+
+__all__ = ["GreedyPlayer", "RandomPlayer", "greedy_move", "greedy_scores"]
