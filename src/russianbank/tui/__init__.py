@@ -1,0 +1,1 @@
+"""The terminal game, ``russianbank play`` (Textual)."""
