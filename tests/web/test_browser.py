@@ -1,0 +1,279 @@
+"""The web app in a real browser: Playwright driving Debian's Chromium against the real server.
+
+Skipped only when /usr/bin/chromium is missing and RB_REQUIRE_BROWSER is not set (CI sets it).
+Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = pytest.mark.browser
+
+if not Path(CHROMIUM).exists() and not os.environ.get("RB_REQUIRE_BROWSER"):
+    pytest.skip(f"{CHROMIUM} is missing (set RB_REQUIRE_BROWSER=1 to make this an error)", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+from russianbank.moves import Move  # noqa: E402
+from russianbank.web.app import create_app  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    db = tmp_path_factory.mktemp("web") / "browser.db"
+    app = create_app(f"sqlite:///{db}", ai_delay=0.15)
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 15
+    while not srv.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"RB_REQUIRE_BROWSER is set but {CHROMIUM} is missing")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def state_id(page: Any) -> int:
+    return int(page.get_attribute("#board", "data-state-id"))
+
+
+def legal(page: Any) -> list[str]:
+    return (page.get_attribute("#board", "data-legal") or "").split()
+
+
+def wait_my_turn(page: Any, timeout: float = 60_000) -> None:
+    page.wait_for_function("document.body.dataset.yourTurn === '1'", timeout=timeout)
+
+
+def center(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Any, src_sel: str, dst_sel: str) -> None:
+    x0, y0 = center(page, src_sel)
+    x1, y1 = center(page, dst_sel)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 10, y0 + 10, steps=3)
+    page.mouse.move(x1, y1, steps=12)
+    page.mouse.up()
+
+
+def zone_sel(code: str) -> str:
+    return f'.zone[data-zone="{code}"]'
+
+
+def quick(moves: list[str]) -> str:
+    if "HW" in moves:
+        return "HW"
+    for m in moves:
+        if m.endswith("F"):
+            return m
+    for m in ("SH", "pass"):
+        if m in moves:
+            return m
+    return moves[0]
+
+
+def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any) -> None:
+    url, app = server
+    ctx = browser.new_context(viewport={"width": 1200, "height": 860})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    page.select_option("#level", "easy")
+    page.click("#startComputer")
+    page.wait_for_selector("#board .card")
+    wait_my_turn(page)
+    game_url = page.url
+    gid = game_url.split("/game/")[1].split("#")[0]
+    shot(page, "computer_1_start")
+
+    # find a card move from a visible card to a visible pile that does not end the turn
+    moves = legal(page)
+    card_moves = [m for m in moves if m[0] in "12345678R" and m[1] in "12345678F"]
+    if not card_moves:  # draw first: the hand card is then movable
+        page.keyboard.type("SH")
+        page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {state_id(page)}")
+        moves = legal(page)
+        card_moves = [m for m in moves if m[0] in "12345678RH" and m[1] in "12345678F"]
+    assert card_moves, moves
+    mv = card_moves[0]
+    src = f'[data-src="{mv[0]}"]'
+    name = page.get_attribute(src, "data-name")
+    before = state_id(page)
+    drag(page, src, zone_sel(mv[1]))
+    page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
+    page.wait_for_timeout(500)
+    landed = page.get_attribute(f'.card[data-name="{name}"]', "data-zone")
+    assert landed == mv[1], f"{name} should be on {mv[1]}, is on {landed}"
+    shot(page, "computer_2_dragged")
+
+    # an illegal drop slides back and names the rule
+    g = app.state.manager.tables[gid].game
+    wait_my_turn(page)
+    moves = legal(page)
+    bad = None
+    for s in "1234R":
+        if page.locator(f'[data-src="{s}"]').count() == 0:
+            continue
+        for d in "5678F1234":
+            if d != s and s + d not in moves and g.illegal_reason(Move.from_str(s + d)) is not None:
+                bad = s + d
+                break
+        if bad:
+            break
+    assert bad is not None
+    rule = g.illegal_reason(Move.from_str(bad))[0]
+    src = f'[data-src="{bad[0]}"]'
+    name = page.get_attribute(src, "data-name")
+    before = state_id(page)
+    drag(page, src, zone_sel(bad[1]))
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible")
+    assert f"({rule})" in toast.inner_text()
+    page.wait_for_timeout(500)
+    assert state_id(page) == before
+    assert page.get_attribute(f'.card[data-name="{name}"]', "data-zone") == bad[0]
+    shot(page, "computer_3_illegal_drop")
+
+    # keyboard play until the turn passes; then the computer answers
+    for _ in range(80):
+        if page.evaluate("document.body.dataset.turn") == "B":
+            break
+        wait_my_turn(page)
+        before = state_id(page)
+        page.keyboard.type(quick(legal(page)))
+        page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
+    page.wait_for_function("document.querySelectorAll('#log li[data-player=\"B\"]').length > 0", timeout=30_000)
+    page.wait_for_function(
+        "document.body.dataset.yourTurn === '1' || document.querySelector('#endPanel').hidden === false",
+        timeout=60_000,
+    )
+    page.wait_for_timeout(600)
+    shot(page, "computer_4_answered")
+    log_b = page.locator('#log li[data-player="B"]').first.inner_text()
+    assert log_b.startswith("B:") and len(log_b.split()) >= 2
+
+    # reload: the same game, the same state
+    sid = state_id(page)
+    page.reload()
+    page.wait_for_selector("#board .card")
+    page.wait_for_function(f"document.querySelector('#board').dataset.stateId === '{sid}'")
+    assert page.url == game_url
+    # and the start page lists it
+    page.goto(url + "/")
+    page.wait_for_selector(f'#games li[data-game="{gid}"] a.resume')
+    shot(page, "computer_5_start_page_lists_game")
+    page.click(f'#games li[data-game="{gid}"] a.resume')
+    page.wait_for_function(f"document.querySelector('#board')?.dataset.stateId === '{sid}'")
+    assert errors == []
+    ctx.close()
+
+
+def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> None:
+    url, app = server
+    ca = browser.new_context(viewport={"width": 1000, "height": 800})
+    cb = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    pa, pb = ca.new_page(), cb.new_page()
+    pa.goto(url + "/")
+    pa.check("#friendForm input[name=stops]")
+    pa.click("#startFriend")
+    pa.wait_for_selector("#board .card")
+    friend_url = pa.input_value("#friendUrl")
+    assert "#t=" in friend_url
+    gid = pa.url.split("/game/")[1].split("#")[0]
+    assert friend_url.split("#t=")[1] != pa.url.split("#t=")[1]
+    pb.goto(friend_url)
+    pb.wait_for_selector("#board .card")
+    pages = {"A": pa, "B": pb}
+    table = app.state.manager.tables[gid]
+
+    def mover() -> str:
+        return "AB"[table.game.turn]
+
+    # the player not on move calls Stop with nothing broken: refused (S2), shown to both
+    other = pages["B" if mover() == "A" else "A"]
+    other.wait_for_function("!document.querySelector('#stopBtn').disabled")
+    other.click("#stopBtn")
+    for p in (pa, pb):
+        p.wait_for_function("document.body.dataset.lastRuling === 'unfounded S2'")
+
+    # the mover breaks a rule of order (found with the real game), the other calls Stop
+    for _ in range(120):
+        g = table.game
+        m = pages[mover()]
+        wait_my_turn(m)
+        viol = [x for x in g.legal_moves() if x.code < 256 and str(x) != "HW" and g.order_violation(x)]
+        before = state_id(m)
+        move = str(viol[0]) if viol else quick(legal(m))
+        m.fill("#moveInput", move)
+        m.press("#moveInput", "Enter")
+        m.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
+        if viol:
+            break
+    else:
+        pytest.fail("no violation came up")
+    rule = table.game.pending_violation()[0]
+    caller_seat = "B" if mover() == "A" else "A"
+    caller = pages[caller_seat]
+    caller.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
+    caller.click("#stopBtn")
+    for p in (pa, pb):
+        p.wait_for_function(f"document.body.dataset.lastRuling === 'founded {rule}'")
+        assert "Stop!" in p.inner_text("#message")
+    caller.wait_for_function("document.body.dataset.yourTurn === '1'")
+    pa.wait_for_timeout(500)
+    shot(pa, "friend_1_stop_seat_A")
+    shot(pb, "friend_2_stop_seat_B_phone")
+    assert "{Stop!" in pa.inner_text("#log")
+    ca.close()
+    cb.close()
