@@ -18,7 +18,7 @@ from typing import Any
 
 from . import moves as mv
 from .cards import COLOR, RANK, SUIT, card_name, parse_card, rank_of
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidOptionsError
 from .moves import MOVE_TABLE, Move
 from .options import Options, options_for
 from .state import State
@@ -163,6 +163,11 @@ class Game:
             options = options_for(preset, **option_changes)
         elif option_changes:
             options = options.with_changes(**option_changes)
+        if first_player not in (None, A, B):
+            raise InvalidOptionsError(
+                f"first_player must be 0 (A), 1 (B) or None, not {first_player!r} "
+                "(the first-player method is the option of options_for(..., first_player='cut'))"
+            )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.options = options
