@@ -499,11 +499,11 @@ class Game:
 
     def illegal_reason(self, move: Move) -> tuple[str, str] | None:
         """None if ``move`` may be pushed now, else ``(rule, message)``."""
-        if self._outcome is not None:
-            return ("D1", "the game is over")
         code = move.code
         if code == mv.STOP:
-            return self._stop_refusal()
+            return self._stop_refusal()  # S1 also refuses a Stop after the game has ended
+        if self._outcome is not None:
+            return ("D1", "the game is over")
         if code in (mv.RESIGN, mv.OPP_RESIGN, mv.AGREE):
             return None
         bad = self._physical(code)
