@@ -106,14 +106,14 @@ def join(ws: Any, token: str | None = None) -> dict[str, Any]:
 
 
 def quick_move(legal: list[str]) -> str:
-    """A move that gets the turn over soon: discard, foundation, draw, pass, else the first."""
-    for pref in ("HW",):
-        if pref in legal:
-            return pref
-    for m in legal:
-        if m.endswith("F"):
+    """A move that gets the turn over soon: discard, foundation, reserve, hand, draw, pass."""
+    if "HW" in legal:
+        return "HW"
+    for first in ("F", "R", "H"):
+        for m in legal:
+            if (first == "F" and m.endswith("F")) or (first != "F" and m[0] == first):
+                return m
+    for m in ("SH", "pass"):
+        if m in legal:
             return m
-    for pref in ("SH", "pass"):
-        if pref in legal:
-            return pref
     return legal[0]

@@ -111,11 +111,13 @@ def zone_sel(code: str) -> str:
 
 
 def quick(moves: list[str]) -> str:
+    """A move that gets the turn over soon: discard, foundation, reserve, hand, draw, pass."""
     if "HW" in moves:
         return "HW"
-    for m in moves:
-        if m.endswith("F"):
-            return m
+    for first in ("F", "R", "H"):
+        for m in moves:
+            if (first == "F" and m.endswith("F")) or (first != "F" and m[0] == first):
+                return m
     for m in ("SH", "pass"):
         if m in moves:
             return m
@@ -138,13 +140,15 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
     shot(page, "computer_1_start")
 
     # find a card move from a visible card to a visible pile that does not end the turn
-    moves = legal(page)
-    card_moves = [m for m in moves if m[0] in "12345678R" and m[1] in "12345678F"]
-    if not card_moves:  # draw first: the hand card is then movable
-        page.keyboard.type("SH")
-        page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {state_id(page)}")
+    for _ in range(60):
+        wait_my_turn(page)
         moves = legal(page)
         card_moves = [m for m in moves if m[0] in "12345678RH" and m[1] in "12345678F"]
+        if card_moves:
+            break
+        before = state_id(page)
+        page.keyboard.type(quick(moves))  # draw, discard...: until a card can be dragged
+        page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
     assert card_moves, moves
     mv = card_moves[0]
     src = f'[data-src="{mv[0]}"]'
@@ -162,7 +166,7 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
     wait_my_turn(page)
     moves = legal(page)
     bad = None
-    for s in "1234R":
+    for s in "1234RH":
         if page.locator(f'[data-src="{s}"]').count() == 0:
             continue
         for d in "5678F1234":
@@ -193,7 +197,12 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
         before = state_id(page)
         page.keyboard.type(quick(legal(page)))
         page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
-    page.wait_for_function("document.querySelectorAll('#log li[data-player=\"B\"]').length > 0", timeout=30_000)
+    try:
+        page.wait_for_function("document.querySelectorAll('#log li[data-player=\"B\"]').length > 0", timeout=30_000)
+    except Exception:
+        shot(page, "debug_no_answer")
+        print("DEBUG", page.inner_text("#log"), page.evaluate("document.body.dataset.turn"), legal(page))
+        raise
     page.wait_for_function(
         "document.body.dataset.yourTurn === '1' || document.querySelector('#endPanel').hidden === false",
         timeout=60_000,
@@ -202,6 +211,11 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
     shot(page, "computer_4_answered")
     log_b = page.locator('#log li[data-player="B"]').first.inner_text()
     assert log_b.startswith("B:") and len(log_b.split()) >= 2
+
+    # the language switch
+    page.select_option("#lang", "ru")
+    assert page.inner_text("#hintBtn") == "Подсказка" and "Матч" in page.inner_text("#match")
+    page.select_option("#lang", "en")
 
     # reload: the same game, the same state
     sid = state_id(page)
@@ -275,5 +289,26 @@ def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> N
     shot(pa, "friend_1_stop_seat_A")
     shot(pb, "friend_2_stop_seat_B_phone")
     assert "{Stop!" in pa.inner_text("#log")
+
+    # B resigns; both see the end panel with the score; A plays again, B is offered the next game
+    pb.on("dialog", lambda d: d.accept())
+    pb.click("#resignBtn")
+    for p in (pa, pb):
+        p.wait_for_selector("#endPanel:not([hidden])")
+    assert pa.inner_text("#endTitle") == "You won!" and pb.inner_text("#endTitle") == "You lost."
+    assert "Total" in pa.inner_text("#endScore") and "Reserve cards" in pa.inner_text("#endScore")
+    shot(pa, "friend_3_end_panel")
+    rec = pa.request.get(url + pa.get_attribute("#downloadLink", "href"))
+    assert rec.ok and '[Result "1-0"]' in rec.text()
+    pa.click("#againBtn")
+    pa.wait_for_function(f"!location.pathname.endsWith('{gid}')")
+    pa.wait_for_selector("#board .card")
+    pb.wait_for_function("document.querySelector('#againBtn').textContent === 'Next game'")
+    pb.click("#againBtn")
+    pb.wait_for_function(f"!location.pathname.endsWith('{gid}')")
+    pb.wait_for_selector("#board .card")
+    assert pa.url.split("#")[0] == pb.url.split("#")[0]
+    assert pb.get_attribute("body", "data-turn") in ("A", "B")
+    assert "(game 2)" in pa.inner_text("#match")
     ca.close()
     cb.close()
