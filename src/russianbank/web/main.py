@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     host = args.host
     shown = f"[{host}]" if ":" in host else host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)
-    print(f"Games are stored in {url.split('://', 1)[-1] if url.startswith('sqlite') else url.split('@')[-1]}")
+    where = url.split(":///", 1)[-1] if url.startswith("sqlite") else url.split("@")[-1]
+    print(f"Games are stored in {where}")
     print("Press Ctrl+C to stop.", flush=True)
-    uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_max_size=1 << 16)
+    uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_max_size=1 << 20)
     return 0
