@@ -507,3 +507,26 @@ def test_the_hidden_card_search_would_catch_a_leak(sent: Sent):
     leak = sorted(hidden)[0]
     sent(0, f'{{"game_id": "x", "view": {{"hand": "{leak}"}}}}')
     assert sent.leaks and leak in sent.leaks[0]
+
+
+def test_the_computer_calls_stop_on_a_violation(make_client):
+    """In Stop! mode the computer (expert: always attentive) stops the person's O1 violation (S1, S3)."""
+    seed = find_seed(
+        lambda g: (
+            g.turn == 0
+            and any(str(m).endswith("F") for m in g.legal_moves())
+            and Move.from_str("SH") in g.legal_moves()
+        ),
+        stops=True,
+    )
+    c = make_client()
+    d = new_game(c, mode="computer", level="expert", stops=True, seed=seed)
+    with c.websocket_connect(f"/ws/{d['game_id']}") as ws:
+        m = join(ws, d["token"])
+        assert m["your_turn"] and m["can_stop"] is False
+        ws.send_json({"type": "move", "move": "SH", "state": 0})  # a draw while a card can go up: O1
+        r = recv_state(ws, lambda x: x["event"] is not None and x["event"]["kind"] == "stop")
+        assert r["event"]["by"] == "B" and r["event"]["founded"] is True and r["event"]["rule"] == "O1"
+        assert r["event"]["violation"] == "SH" and r["event"]["annulled"] == 1
+        assert r["view"]["history"][-1]["move"] == "stop"
+        assert r["view"]["turn"] == "B"

@@ -451,7 +451,7 @@ class TableManager:
             levels = _level_names()
             if level is None:
                 level = "medium"
-            if level not in levels and level not in ("random", "greedy", "planner", "expert"):
+            if level not in levels:
                 raise RequestError("bad_request", f"level must be one of {', '.join(levels)}, not {level!r}")
         else:
             level = None

@@ -1,0 +1,90 @@
+"""The server on a real PostgreSQL (asyncpg): the same games, the same restart.
+
+Uses ``RB_PG_URL`` if set (a ``postgresql+asyncpg://`` URL of an empty database), else starts a
+throw-away cluster with Debian's PostgreSQL binaries; skipped when neither is possible.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+from conftest import join, new_game, quick_move, recv_state, token_of
+
+pytest.importorskip("asyncpg")
+
+
+def _bin(name: str) -> str | None:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return found[-1] if found else shutil.which(name)
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    url = os.environ.get("RB_PG_URL")
+    if url:
+        yield url
+        return
+    initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
+    if not initdb or not pg_ctl:
+        pytest.skip("no PostgreSQL binaries (install Debian's postgresql) and RB_PG_URL is not set")
+    prefix: list[str] = []
+    base = tempfile.mkdtemp(prefix="rbpg")
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser: cannot start PostgreSQL")
+        try:
+            shutil.chown(base, user="postgres")
+        except (LookupError, PermissionError):
+            pytest.skip("running as root and there is no 'postgres' user to start PostgreSQL")
+        prefix = ["runuser", "-u", "postgres", "--"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    data = os.path.join(base, "data")
+    subprocess.run([*prefix, initdb, "-D", data, "-A", "trust", "-U", "postgres"], check=True, capture_output=True)
+    opts = f"-k {base} -p {port} -c listen_addresses=''"
+    subprocess.run(
+        [*prefix, pg_ctl, "-D", data, "-o", opts, "-l", os.path.join(base, "log"), "-w", "start"],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql+asyncpg://postgres@/postgres?host={base}&port={port}"
+    finally:
+        subprocess.run([*prefix, pg_ctl, "-D", data, "-m", "immediate", "stop"], capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def test_games_on_postgresql_survive_a_restart(make_client, pg_url: str):
+    c1 = make_client(pg_url)
+    d = new_game(c1, mode="friend", seed=31, stops=True)
+    gid, ta, tb = d["game_id"], d["token"], token_of(d["friend_url"])
+    with c1.websocket_connect(f"/ws/{gid}") as wa, c1.websocket_connect(f"/ws/{gid}") as wb:
+        ma, mb = join(wa, ta), join(wb, tb)
+        ws = {"A": wa, "B": wb}
+        m = ma if ma["your_turn"] else mb
+        for _ in range(12):
+            seat = m["view"]["turn"]
+            ws[seat].send_json({"type": "move", "move": quick_move(m["view"]["legal_moves"]), "state": m["state_id"]})
+            sid = m["state_id"] + 1
+            got = {s: recv_state(w, lambda x, sid=sid: x["state_id"] == sid) for s, w in ws.items()}
+            m = got[got["A"]["view"]["turn"]]
+        wb.send_json({"type": "resign"})
+        end = recv_state(wa, lambda x: x["view"]["outcome"] is not None)
+    assert c1.get(f"/api/games/{gid}/record").status_code == 200
+    again = c1.post(f"/api/games/{gid}/again", json={"token": ta}).json()["game_id"]
+    c2 = make_client(pg_url)
+    with c2.websocket_connect(f"/ws/{gid}") as wa:
+        back = join(wa, ta)
+        assert back["state_id"] == end["state_id"] == 13
+        assert back["view"] == end["view"] and back["next_game"] == again
+    with c2.websocket_connect(f"/ws/{again}") as wa:
+        nxt = join(wa, ta)
+        assert nxt["match"]["number"] == 2 and nxt["match"]["A"] == end["view"]["outcome"]["score"]["total"]
