@@ -498,9 +498,9 @@ class RussianBankApp(App[None]):
     def _stop_decided(self, gen: int, turn_no: int, delay: float | None) -> None:
         if delay is None or self._stop_timer is not None or self.game.turn_no != turn_no:
             return
-        self._stop_timer = self.set_timer(
-            max(0.0, delay * self.settings.stop_delay_factor), partial(self._computer_calls_stop, turn_no)
-        )
+        # (Textual timers need a positive delay.)
+        wait = max(0.001, delay * self.settings.stop_delay_factor)
+        self._stop_timer = self.set_timer(wait, partial(self._computer_calls_stop, turn_no))
 
     def _computer_calls_stop(self, turn_no: int) -> None:
         self._stop_timer = None
