@@ -63,6 +63,7 @@ def make_client(tmp_path: Path, sent: Sent) -> Iterator[Callable[..., TestClient
         url = db or f"sqlite:///{tmp_path / 'games.db'}"
         kw.setdefault("ai_delay", 0.0)
         kw.setdefault("stop_delay_factor", 0.0)
+        kw.setdefault("allow_seeds", True)
         app = create_app(url, log_hook=sent, **kw)
         sent.app = app
         client = TestClient(app)

@@ -124,13 +124,34 @@ def quick(moves: list[str]) -> str:
     return moves[0]
 
 
+def card_moves(moves: list[str]) -> list[str]:
+    """Moves of a visible card onto a tableau pile or a foundation (they never end the turn)."""
+    return [m for m in moves if m[0] in "12345678R" and m[1] in "12345678F"]
+
+
+def deal_with_two_card_moves() -> int:
+    """A deal where A (the person) moves first and can make two card moves in a row."""
+    from russianbank.game import Game
+
+    for seed in range(1000):
+        g = Game("classic", seed=seed)
+        first = card_moves([str(m) for m in g.legal_moves()])
+        if g.turn != 0 or not first:
+            continue
+        g.push(Move.from_str(first[0]))
+        if card_moves([str(m) for m in g.legal_moves()]):
+            return seed
+    raise AssertionError("no such deal")
+
+
 def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any) -> None:
     url, app = server
     ctx = browser.new_context(viewport={"width": 1200, "height": 860})
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + "/")
+    seed = deal_with_two_card_moves()
+    page.goto(url + f"/?seed={seed}")
     page.select_option("#level", "easy")
     page.click("#startComputer")
     page.wait_for_selector("#board .card")
@@ -139,27 +160,46 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
     gid = game_url.split("/game/")[1].split("#")[0]
     shot(page, "computer_1_start")
 
-    # find a card move from a visible card to a visible pile that does not end the turn
-    for _ in range(60):
-        wait_my_turn(page)
-        moves = legal(page)
-        card_moves = [m for m in moves if m[0] in "12345678RH" and m[1] in "12345678F"]
-        if card_moves:
-            break
-        before = state_id(page)
-        page.keyboard.type(quick(moves))  # draw, discard...: until a card can be dragged
-        page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
-    assert card_moves, moves
-    mv = card_moves[0]
+    # drag a card to a legal target: the targets light up on the way, and it lands
+    mv = card_moves(legal(page))[0]
     src = f'[data-src="{mv[0]}"]'
     name = page.get_attribute(src, "data-name")
     before = state_id(page)
-    drag(page, src, zone_sel(mv[1]))
+    x0, y0 = center(page, src)
+    x1, y1 = center(page, zone_sel(mv[1]))
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=8)
+    assert "target" in (page.get_attribute(zone_sel(mv[1]), "class") or "")
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
     page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
     page.wait_for_timeout(500)
     landed = page.get_attribute(f'.card[data-name="{name}"]', "data-zone")
     assert landed == mv[1], f"{name} should be on {mv[1]}, is on {landed}"
     shot(page, "computer_2_dragged")
+
+    # tap to select, then tap the target
+    wait_my_turn(page)
+    mv = card_moves(legal(page))[0]
+    src = f'[data-src="{mv[0]}"]'
+    name = page.get_attribute(src, "data-name")
+    before = state_id(page)
+    page.click(src)
+    assert "selected" in (page.get_attribute(src, "class") or "")
+    assert "target" in (page.get_attribute(zone_sel(mv[1]), "class") or "")
+    page.click(zone_sel(mv[1]), position={"x": 4, "y": 4})
+    page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
+    page.wait_for_timeout(500)
+    assert page.get_attribute(f'.card[data-name="{name}"]', "data-zone") == mv[1]
+
+    # the hint names a legal move and lights it up
+    wait_my_turn(page)
+    page.click("#hintBtn")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint:')")
+    hinted = page.inner_text("#message").split()[1]
+    assert hinted in legal(page)
+    shot(page, "computer_2b_hint")
 
     # an illegal drop slides back and names the rule
     g = app.state.manager.tables[gid].game

@@ -71,6 +71,13 @@ def test_create_refuses_bad_requests(make_client, body, code, words):
     assert r.json()["error"] == code and words in r.json()["message"]
 
 
+def test_a_chosen_deal_only_against_the_computer(make_client):
+    c = make_client(allow_seeds=False)
+    r = c.post("/api/games", json={"mode": "friend", "seed": 5})
+    assert r.status_code == 400 and "only for games against the computer" in r.json()["message"]
+    assert new_game(c, mode="computer", seed=5)["game_id"]
+
+
 def test_create_refuses_malformed_and_oversized_bodies(make_client):
     c = make_client()
     r = c.post("/api/games", content=b"{mode: computer", headers={"content-type": "application/json"})

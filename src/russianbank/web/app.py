@@ -29,11 +29,25 @@ def create_app(
     ai_delay: float = 0.7,
     stop_delay_factor: float = 1.0,
     log_hook: Callable[[int | None, str], None] | None = None,
+    allow_seeds: bool = False,
 ) -> FastAPI:
-    """The app. ``ai_delay``: seconds between the computer's moves (a pace a person can follow)."""
+    """The app.
+
+    ``ai_delay``: seconds between the computer's moves (a pace a person can follow);
+    ``stop_delay_factor`` scales the computer's Stop delays; ``log_hook(seat, text)`` sees
+    every websocket message sent (for tests); ``allow_seeds`` lets tables for two be created
+    with a chosen deal (for tests: whoever chose it could work out the face-down cards).
+    """
     store = Store(db_url)
     executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rb-ai")
-    manager = TableManager(store, executor, ai_delay=ai_delay, stop_delay_factor=stop_delay_factor, log_hook=log_hook)
+    manager = TableManager(
+        store,
+        executor,
+        ai_delay=ai_delay,
+        stop_delay_factor=stop_delay_factor,
+        log_hook=log_hook,
+        allow_seeds=allow_seeds,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

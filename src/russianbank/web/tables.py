@@ -424,7 +424,9 @@ class TableManager:
         ai_delay: float = 0.7,
         stop_delay_factor: float = 1.0,
         log_hook: Callable[[int | None, str], None] | None = None,
+        allow_seeds: bool = False,
     ) -> None:
+        self.allow_seeds = allow_seeds
         self.store = store
         self.executor = executor
         self.ai_delay = ai_delay
@@ -463,6 +465,12 @@ class TableManager:
             options = options_for(preset, stops=stops)
         except InvalidOptionsError as e:
             raise RequestError("bad_request", str(e)) from None
+        if seed is not None and mode == "friend" and not self.allow_seeds:
+            raise RequestError(
+                "bad_request",
+                "a chosen deal (seed) is only for games against the computer: "
+                "whoever chose it could work out the face-down cards",
+            )
         if seed is None:
             seed = secrets.randbelow(2**62)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:

@@ -101,7 +101,11 @@ async function create(body) {
 document.getElementById("computerForm").addEventListener("submit", (e) => {
   e.preventDefault();
   const f = e.target;
-  create({ mode: "computer", level: f.level.value, preset: f.preset.value, stops: f.stops.checked });
+  const body = { mode: "computer", level: f.level.value, preset: f.preset.value, stops: f.stops.checked };
+  // "/?seed=N" replays a chosen deal against the computer
+  const seed = new URLSearchParams(location.search).get("seed");
+  if (seed !== null && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
+  create(body);
 });
 document.getElementById("friendForm").addEventListener("submit", (e) => {
   e.preventDefault();

@@ -105,6 +105,8 @@ function onMessage(m) {
   } else if (m.type === "error") {
     if (m.code === "illegal") toast(ruleReason(m.rule, m.message));
     else if (m.code === "not_your_turn") toast(t("notYourTurn"));
+    else if (["stale", "game_over", "spectator", "not_your_stop", "no_stops"].includes(m.code) && getLang() !== "en")
+      toast(t("err_" + m.code));
     else if (m.code === "unknown_game") {
       say(t("unknownGame"));
       toast(t("unknownGame"));
@@ -141,18 +143,20 @@ function computeGeo() {
   const gap = Math.max(4, Math.round(cw * 0.12));
   const fx0 = Math.round(W / 2 - cw - gap / 2);
   const fx1 = Math.round(W / 2 + gap / 2);
-  const top = 0;
-  const tabY = ch + gap * 3;
+  const top = gap;
+  const label = 14; // room for the pile names under the players' piles
+  const tabY = top + ch + label + gap * 2;
   const rowH = ch + gap;
-  const bottomY = tabY + 4 * rowH + gap * 2;
-  return { W, cw, ch, gap, fx0, fx1, top, tabY, rowH, bottomY, height: bottomY + ch + gap };
+  const bottomY = tabY + 4 * rowH + gap;
+  return { W, cw, ch, gap, fx0, fx1, top, tabY, rowH, bottomY, height: bottomY + ch + label + gap };
 }
 
 function zoneSlots(g, player) {
   // [reserve, stock, hand, waste] slots of a player's zone (top row: the opponent)
   const y = player === me() ? g.bottomY : g.top;
   const step = g.cw + g.gap * 2;
-  return { y, reserve: 0, stock: step, hand: step * 2, waste: step * 3, info: step * 4 };
+  const x0 = g.gap;
+  return { y, reserve: x0, stock: x0 + step, hand: x0 + step * 2, waste: x0 + step * 3, info: x0 + step * 4 };
 }
 
 // the code (relative to this seat) of a pile
@@ -249,6 +253,10 @@ function render(m) {
     const n = pile.length;
     const off = n > 1 ? Math.min(geo.cw * 0.45, (avail - geo.cw) / (n - 1)) : 0;
     const base = left ? geo.fx0 - geo.gap * 2 - geo.cw : geo.fx1 + geo.cw + geo.gap * 2;
+    const slot = document.createElement("div");
+    slot.className = "slot";
+    Object.assign(slot.style, { left: `${base}px`, top: `${y}px`, width: `${geo.cw}px`, height: `${geo.ch}px` });
+    board.appendChild(slot);
     pile.forEach((c, j) => {
       const x = left ? base - j * off : base + j * off;
       const el = makeCard(c, c, Math.round(x), y, j + 1, code, c === c.toLowerCase() ? 1 : 0);
@@ -347,6 +355,7 @@ function render(m) {
     }
   }
   renderChrome();
+  lightHint();
 }
 
 function renderChrome() {
@@ -448,7 +457,14 @@ function showHint(h) {
     return;
   }
   say(t("hintText", { moves: h.moves.slice(0, 6).join(" ") }));
-  const mv = h.moves[0];
+  hinted = { stateId: h.state_id, move: h.moves[0] };
+  lightHint();
+}
+
+let hinted = null;
+function lightHint() {
+  if (!hinted || !msg || hinted.stateId !== msg.state_id) return;
+  const mv = hinted.move;
   if (mv.length === 2) {
     for (const el of board.querySelectorAll(`[data-src="${cssq(mv[0])}"], .zone[data-zone="${cssq(mv[1])}"]`))
       el.classList.add("hint");
