@@ -325,6 +325,16 @@ def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> N
         p.wait_for_function(f"document.body.dataset.lastRuling === 'founded {rule}'")
         assert "Stop!" in p.inner_text("#message")
     caller.wait_for_function("document.body.dataset.yourTurn === '1'")
+    # a spectator with the watch link sees the same table and no buttons to play
+    cs = browser.new_context(viewport={"width": 800, "height": 700})
+    ps = cs.new_page()
+    ps.goto(pa.input_value("#watchUrl"))
+    ps.wait_for_function(f"document.querySelector('#board')?.dataset.stateId === '{state_id(pa)}'")
+    assert ps.inner_text("#turn").startswith("Watching")
+    assert ps.locator("#stopBtn").is_hidden() and ps.locator("#moveForm").is_hidden()
+    assert ps.locator("[data-src]").count() == 0
+    assert ps.inner_text("#log") == pa.inner_text("#log")
+    cs.close()
     pa.wait_for_timeout(500)
     shot(pa, "friend_1_stop_seat_A")
     shot(pb, "friend_2_stop_seat_B_phone")

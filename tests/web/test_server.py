@@ -537,3 +537,17 @@ def test_the_computer_calls_stop_on_a_violation(make_client):
         assert r["event"]["violation"] == "SH" and r["event"]["annulled"] == 1
         assert r["view"]["history"][-1]["move"] == "stop"
         assert r["view"]["turn"] == "B"
+
+
+def test_a_restart_while_the_computer_is_on_move_resumes_its_play(make_client, tmp_path: Path):
+    seed = find_seed(lambda g: g.turn == 1)  # the computer (B) moves first
+    c1 = make_client(ai_delay=3600.0)  # this server's computer never gets round to moving
+    d = new_game(c1, mode="computer", level="easy", seed=seed)
+    with c1.websocket_connect(f"/ws/{d['game_id']}") as ws:
+        m = join(ws, d["token"])
+        assert m["thinking"] and not m["your_turn"] and m["state_id"] == 0
+    c2 = make_client(f"sqlite:///{tmp_path / 'games.db'}")
+    with c2.websocket_connect(f"/ws/{d['game_id']}") as ws:
+        join(ws, d["token"])
+        m = recv_state(ws, lambda x: x["your_turn"] or x["view"]["outcome"] is not None)
+        assert m["state_id"] > 0 and all(h["player"] == "B" for h in m["view"]["history"])

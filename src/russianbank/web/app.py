@@ -261,7 +261,10 @@ def create_app(
                         await table.send_to(conn, table.message_for(seat))
                         table.kick()
                     elif kind == "ping":
-                        await ws.send_text(json.dumps({"type": "pong"}))
+                        pong = json.dumps({"type": "pong"})
+                        if manager.log_hook is not None:
+                            manager.log_hook(None if conn is None else conn.seat, pong)
+                        await ws.send_text(pong)
                     elif table is None or conn is None:
                         if kind in ("move", "stop", "resign", "hint"):
                             raise RequestError("not_joined", 'join the game first: {"type": "join", ...}')
