@@ -317,3 +317,20 @@ async def test_hint_suggests_a_legal_move() -> None:
         suggested = Move.from_str(message(app).split()[1])
         assert suggested in app.game.legal_moves()
         assert app.hint_piles
+
+
+async def test_person_calls_stop_during_the_computers_turn() -> None:
+    """S1/S2: the person (not on move) may call Stop while the computer plays; unfounded, it is refused."""
+    app = RussianBankApp(Settings(seed=3, level="easy", stops=True, pace=2.0))
+    async with app.run_test(size=SIZE) as pilot:
+        g = app.game
+        await wait_until(pilot, lambda: app._cpu_timer is not None)
+        assert g.turn == app.cpu
+        before = g.position(secret=True)
+        assert not g.move_stack  # it waits (pace) before its first move: nothing to Stop yet
+        await pilot.press("exclamation_mark")
+        assert "Stop! refused" in message(app) and "S2" in message(app)
+        assert g.position(secret=True) == before
+        await pilot.press("full_stop")  # the computer goes on with its turn
+        await wait_until(pilot, app.human_to_move)
+        assert "The computer played" in message(app)

@@ -248,6 +248,8 @@ class RussianBankApp(App[None]):
         self._cpu_timer: Timer | None = None
         self._cpu_pending: Callable[[], None] | None = None
         self._skip_turn = False
+        self._cpu_moves: list[str] = []  # the computer's moves in its current turn
+        self._cpu_prefix = ""  # what to say before them (its Stop's ruling)
         self._stop_timer: Timer | None = None
         self._ended_gen = -1
         self._end_recorded = False
@@ -461,8 +463,15 @@ class RussianBankApp(App[None]):
         game = self.game
         p = game.turn
         game.push(move)
+        self._cpu_moves.append(str(move))
         if move.is_card_move:
             self.last_piles = {pile_of(move.src, p), pile_of(move.dst, p)}
+        if game.turn != p or game.is_over():
+            done = " ".join(self._cpu_moves)
+            self._cpu_moves = []
+            after = "" if game.is_over() else " Your move."
+            before, self._cpu_prefix = self._cpu_prefix, ""
+            self.say(Text(before + f"The computer played {done}.{after}", style="bold" if before else ""))
         self.changed()
 
     def action_skip(self) -> None:
@@ -510,7 +519,9 @@ class RussianBankApp(App[None]):
         ruling = g.call_stop()
         self.clear_pick()
         self.last_piles = set()
-        self.refuse("The computer calls Stop! " + self._ruling_text(ruling))
+        said = "The computer calls Stop! " + self._ruling_text(ruling)
+        self._cpu_prefix = said + " "
+        self.refuse(said)
         self.changed()
 
     def _ruling_text(self, ruling: Any) -> str:
@@ -540,6 +551,7 @@ class RussianBankApp(App[None]):
         ruling = g.call_stop()
         self.clear_pick()
         self.last_piles = set()
+        self._cpu_moves = []
         self.say(Text(f"{self.names[caller]} called Stop! " + self._ruling_text(ruling), style="bold #ffd75f"))
         self.changed()
 
@@ -672,8 +684,8 @@ class RussianBankApp(App[None]):
         rv = g.reveals(len(g.move_stack) - 1)
         if rv:
             msg += " — turned up " + " ".join(card_name(c) for c in rv)
-        if move.code == mv.DISCARD and not g.is_over():
-            msg += f"; {self.names[g.turn]}'s turn."
+        if g.turn != p and not g.is_over():
+            msg += f"; {self.names[g.turn]}'s turn"
         self.say(msg + ".")
         self.changed()
         return True
@@ -857,6 +869,8 @@ class RussianBankApp(App[None]):
             return
         self.game = self._deal(None)
         self._end_recorded = False
+        self._cpu_moves = []
+        self._cpu_prefix = ""
         self._make_computer()
         self.clear_pick()
         self.last_piles = set()
