@@ -79,25 +79,27 @@ def ends_segment(g: Game, m: Move) -> bool:
     return code == mv.DRAW or code in TURN_ENDERS or flips_reserve(g, m)
 
 
-def search_key(g: Game) -> tuple[Any, ...]:
-    """A cheap key of the position for transposition tables inside one segment.
+def public_key(g: Game) -> tuple[Any, ...]:
+    """A key of what a player sees of the position (the same for every determinization of a view).
 
-    Within a segment only known cards move, so the tableau, the tops and sizes
-    of the other piles and the hand card tell positions apart.
+    Players use it to recognise, at their next move, the position a plan expected.
     """
     return (
         tuple(map(tuple, g.tab)),
-        tuple([f[-1] if f else -1 for f in g.fnd]),
+        tuple(map(tuple, g.fnd)),
         len(g.res[0]),
         len(g.res[1]),
-        g.res[0][-1] if g.res[0] else -1,
-        g.res[1][-1] if g.res[1] else -1,
+        g.reserve_top(0),
+        g.reserve_top(1),
         g.res_up[0],
         g.res_up[1],
-        len(g.waste[0]),
-        len(g.waste[1]),
+        len(g.stock[0]),
+        len(g.stock[1]),
+        tuple(g.waste[0]),
+        tuple(g.waste[1]),
         g.hand,
         g.turn,
+        g.turn_no,
     )
 
 
@@ -126,14 +128,16 @@ def _loads_on(card: int, target: int) -> bool:
     return target >= 0 and SUIT[card] == SUIT[target] and abs(RANK[card] - RANK[target]) == 1
 
 
-def evaluate(g: Game, p: int) -> float:
+def evaluate(g: Game, p: int, hide_reserve_top: bool = False) -> float:
     """How good the position is for player ``p`` (bigger is better).
 
     Cards still to get rid of count against their owner: reserve cards
     heavily (they are the hardest to move and score double), then stock,
     waste and hand. Spaces help the side on move. When the opponent is on
     move, what they can do at once (reserve to a foundation or to the tableau,
-    loading onto ``p``) counts against ``p``.
+    loading onto ``p``) counts against ``p``. With ``hide_reserve_top`` the
+    mover's reserve top is treated as unknown (it was just turned up in a
+    determinized game, so its identity is a guess).
     """
     o = g.outcome()
     if o is not None:
@@ -154,7 +158,7 @@ def evaluate(g: Game, p: int) -> float:
         v += 0.2 * sum(len(f) for f in g.fnd)
         alternate = g.options.tableau == "alternate"
         # What the side on move can do at once with its reserve top.
-        rt = g.res[mover][-1] if (g.res[mover] and g.res_up[mover]) else -1
+        rt = g.res[mover][-1] if (g.res[mover] and g.res_up[mover] and not hide_reserve_top) else -1
         threat = 0.0
         if rt >= 0:
             if _fits_found(g, rt):
@@ -193,3 +197,25 @@ def can_build(tableau_rule: str, card: int, top: int) -> bool:
         return RANK[top] == RANK[card] + 1 and SUIT[top] == SUIT[card]
     d = (RANK[top] - RANK[card]) % 13
     return SUIT[top] == SUIT[card] and d in (1, 12)
+
+
+def useful_shift(g: Game, src_pile: list[int], dst_pile: list[int]) -> bool:
+    """Whether moving the top of one tableau pile to another achieves anything at once.
+
+    It does when it frees a space (a lone card onto another pile), or when the
+    card it uncovers can be used: it fits a foundation, takes the mover's
+    reserve top or hand card, or loads onto the opponent. Other tableau moves
+    only shuffle cards about, and the players never make them.
+    """
+    if len(src_pile) == 1:
+        return bool(dst_pile)
+    below = src_pile[-2]
+    if _fits_found(g, below):
+        return True
+    p = g.turn
+    rule = g.options.tableau
+    for c in (g.reserve_top(p), g.hand):
+        if c >= 0 and can_build(rule, c, below):
+            return True
+    o = 1 - p
+    return _loads_on(below, g.reserve_top(o)) or _loads_on(below, g.waste_top(o))

@@ -8,7 +8,7 @@ from .. import moves as mv
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
-from .common import _fits_found, _loads_on, can_build, check_view, in_order, sample_game, turn_move_count
+from .common import _loads_on, check_view, in_order, sample_game, turn_move_count, useful_shift
 
 #: After this many moves in one turn, greedy stops rearranging and only ends the turn or makes progress.
 TURN_MOVE_LIMIT = 150
@@ -47,7 +47,6 @@ def greedy_scores(g: Game, moves: list[Move], turn_moves: int = 0) -> list[float
     that leaves the opponent a card to load onto our reserve or waste scores less.
     """
     p = g.turn
-    o = 1 - p
     tab = g.tab
     off = 4 * p
     has_reserve = bool(g.res[p])
@@ -92,17 +91,7 @@ def greedy_scores(g: Game, moves: list[Move], turn_moves: int = 0) -> list[float
             elif len(spile) == 1:
                 s = -10.0 if not dpile else (300.0 if (has_reserve or hand >= 0) else 200.0)
             else:
-                below = spile[-2]
-                useful = _fits_found(g, below)
-                if not useful and rtop >= 0 and can_build(g.options.tableau, rtop, below):
-                    useful = True
-                if not useful and hand >= 0 and can_build(g.options.tableau, hand, below):
-                    useful = True
-                if not useful:
-                    ort = g.reserve_top(o)
-                    owt = g.waste_top(o)
-                    useful = _loads_on(below, ort) or _loads_on(below, owt)
-                s = (250.0 if dpile else 150.0) if useful else -10.0
+                s = (250.0 if dpile else 150.0) if useful_shift(g, spile, dpile) else -10.0
         # What the move leaves the opponent: a new tableau top that loads onto our reserve or waste.
         if s > 0 and src < 8:
             spile = tab[(src + off) & 7]

@@ -1,0 +1,142 @@
+"""The expert: looks past the draw and into the opponent's turn by determinized Monte Carlo.
+
+At each decision with a real choice the expert
+
+1. searches the segment with the planner and keeps the best few plans
+   (``candidates``), one per first move;
+2. deals the hidden cards at random from its view ``samples`` times (the same
+   deals for every plan: common random numbers);
+3. in each deal plays each plan, then plays on with the greedy policy for both
+   sides until ``horizon`` more turns have ended (by default the rest of its
+   own turn and the whole of the opponent's next one), and evaluates the
+   position reached;
+4. plays the first move of the plan with the best average, and follows the
+   plan to the end of the segment (replanning if anything unexpected happens).
+
+Forced moves (one legal move) cost no search. ``time_limit`` (seconds) stops
+sampling early; the default is a fixed number of samples, so that the same
+seed gives the same decisions whatever the machine's speed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .. import moves as mv
+from ..game import Game
+from ..moves import Move
+from ..view import PlayerView
+from .common import check_view, ends_segment, evaluate, in_order, public_key, sample_game
+from .greedy import greedy_move
+from .planner import search_segment
+
+#: A play-out never runs longer than this many moves.
+ROLLOUT_MOVE_CAP = 400
+
+
+def rollout(g: Game, p: int, horizon: int, rng: random.Random) -> float:
+    """Play on from ``g`` with the greedy policy for both sides until ``horizon`` turns have ended."""
+    ended = 0
+    start = len(g.move_stack)
+    turn_moves = 0
+    while not g.is_over() and ended < horizon and len(g.move_stack) - start < ROLLOUT_MOVE_CAP:
+        m = greedy_move(g, rng, turn_moves)
+        before = g.turn
+        g.push_unchecked(m)
+        turn_moves += 1
+        if g.turn != before:
+            ended += 1
+            turn_moves = 0
+    return evaluate(g, p)
+
+
+class ExpertPlayer:
+    """Determinized Monte Carlo over the planner's best segment plans."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        samples: int = 24,
+        candidates: int = 4,
+        horizon: int = 2,
+        node_budget: int = 20000,
+        margin: float = 12.0,
+        time_limit: float | None = None,
+    ) -> None:
+        if samples < 1 or candidates < 1 or horizon < 0 or node_budget < 1:
+            raise ValueError("samples, candidates and node_budget must be at least 1, horizon at least 0")
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.candidates = candidates
+        self.horizon = horizon
+        self.node_budget = node_budget
+        self.margin = margin
+        self.time_limit = time_limit
+        self._cache: tuple[object, list[Move]] | None = None
+
+    def plan(self, view: PlayerView) -> list[Move]:
+        """The plan the expert would follow from this view (first move first)."""
+        check_view(view)
+        g = sample_game(view, self.rng)
+        moves = in_order(view, g)
+        if len(moves) == 1:
+            return moves
+        return self._decide(view, g)
+
+    def choose(self, view: PlayerView) -> Move:
+        check_view(view)
+        g = sample_game(view, self.rng)
+        moves = in_order(view, g)
+        if len(moves) == 1:
+            self._cache = None
+            return moves[0]
+        if self._cache is not None and self._cache[0] == public_key(g) and self._cache[1]:
+            m = self._cache[1][0]
+            if m in moves:
+                self._remember(g, self._cache[1])
+                return m
+        plan = self._decide(view, g)
+        if not plan or plan[0] not in moves:
+            self._cache = None
+            return moves[0]
+        self._remember(g, plan)
+        return plan[0]
+
+    def _remember(self, g: Game, plan: list[Move]) -> None:
+        m, rest = plan[0], plan[1:]
+        if not rest or ends_segment(g, m):
+            self._cache = None
+            return
+        g.push_unchecked(m)
+        self._cache = (public_key(g), rest)
+        g.pop()
+
+    def _decide(self, view: PlayerView, g: Game) -> list[Move]:
+        p = g.turn
+        res = search_segment(g, self.node_budget)
+        ranked = sorted(res.by_first.values(), key=lambda vp: -vp[0])
+        if not ranked:
+            return []
+        best_value = ranked[0][0]
+        cands = [plan for value, plan in ranked[: self.candidates] if value > best_value - self.margin]
+        if len(cands) == 1:
+            return cands[0]
+        totals = [0.0] * len(cands)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for s in range(self.samples):
+            base = sample_game(view, self.rng)
+            for i, plan in enumerate(cands):
+                gc = base.copy()
+                for m in plan:
+                    gc.push_unchecked(m)
+                    if gc.is_over():
+                        break
+                horizon = self.horizon - (1 if plan[-1].code in (mv.DISCARD, mv.PASS) else 0)
+                totals[i] += rollout(gc, p, max(horizon, 0), self.rng)
+            if deadline is not None and s >= 1 and time.perf_counter() > deadline:
+                break
+        best = max(range(len(cands)), key=lambda i: totals[i])
+        return cands[best]

@@ -1,0 +1,206 @@
+"""The planner: searches every order of moves up to the end of the segment.
+
+A *segment* is the run of moves up to the next moment something hidden is
+seen or the turn ends: a draw, a discard, a pass, or a reserve move that turns
+the next face-down reserve card up. Everything inside a segment is known, so
+the planner searches the sequences of moves within it exhaustively (up to a
+node budget), merging move orders that reach the same position through a
+transposition table, and picks the end of segment with the best evaluation
+(:func:`russianbank.ai.common.evaluate`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .. import moves as mv
+from ..game import Game
+from ..moves import Move
+from ..view import PlayerView
+from .common import (
+    WIN_VALUE,
+    check_view,
+    ends_segment,
+    evaluate,
+    flips_reserve,
+    in_order,
+    public_key,
+    sample_game,
+    useful_shift,
+)
+
+#: Each move of a plan costs this much, so that of equal plans the shortest wins (no shuffling).
+STEP_COST = 1e-3
+
+#: A segment plan never runs longer than this many moves.
+MAX_DEPTH = 80
+
+_NEG = -float("inf")
+
+
+@dataclass
+class SegmentResult:
+    """The outcome of one segment search."""
+
+    value: float
+    plan: list[Move]
+    nodes: int
+    complete: bool  # False when the node budget cut the search short
+    #: the best plan through each first move, with its value
+    by_first: dict[Move, tuple[float, list[Move]]] = field(default_factory=dict)
+
+
+def _candidates(g: Game) -> list[Move]:
+    """Legal moves worth searching.
+
+    Tableau-to-tableau moves only when they achieve something at once
+    (:func:`useful_shift`), and into spaces only the first space is tried
+    (all spaces are alike).
+    """
+    out: list[Move] = []
+    p = g.turn
+    off = 4 * p
+    tab = g.tab
+    seen_space_src: set[int] = set()
+    for m in g.legal_moves():
+        if m.code < 256:
+            src, dst = m.src, m.dst
+            if dst < 8:
+                dpile = tab[(dst + off) & 7]
+                if not dpile:
+                    if src in seen_space_src:
+                        continue
+                    seen_space_src.add(src)
+                if src < 8 and not useful_shift(g, tab[(src + off) & 7], dpile):
+                    continue
+        out.append(m)
+    return out
+
+
+def terminal_value(g: Game, p: int, m: Move) -> float:
+    """The value for ``p`` of ending the segment with ``m`` (the game ``g`` is before ``m``)."""
+    if m.code == mv.DRAW:
+        return evaluate(g, p)
+    flip = flips_reserve(g, m)
+    g.push_unchecked(m)
+    v = evaluate(g, p, hide_reserve_top=flip)
+    g.pop()
+    return v
+
+
+def search_segment(g: Game, node_budget: int = 20000) -> SegmentResult:
+    """Search ``g`` (a strict search game, the mover's turn) to the end of the segment."""
+    p = g.turn
+    base = len(g.move_stack)
+    table: dict[object, tuple[float, list[Move]] | None] = {}
+    nodes = 0
+    complete = True
+
+    def rec() -> tuple[float, list[Move]]:
+        nonlocal nodes, complete
+        key = g.key()
+        if key in table:
+            got = table[key]
+            return got if got is not None else (_NEG, [])
+        if g.is_over():
+            return (evaluate(g, p), [])
+        nodes += 1
+        if nodes > node_budget or len(g.move_stack) - base > MAX_DEPTH:
+            complete = False
+            val = evaluate(g, p)
+            table[key] = (val, [])
+            return (val, [])
+        table[key] = None  # on the current path: a cycle is worth nothing
+        best: tuple[float, list[Move]] = (_NEG, [])
+        for m in _candidates(g):
+            if ends_segment(g, m):
+                v = terminal_value(g, p, m) - STEP_COST
+                if v > best[0]:
+                    best = (v, [m])
+            else:
+                g.push_unchecked(m)
+                if g.is_over():
+                    v, sub = evaluate(g, p), []
+                else:
+                    v, sub = rec()
+                g.pop()
+                v -= STEP_COST
+                if v > best[0]:
+                    best = (v, [m, *sub])
+            if best[0] >= WIN_VALUE:
+                break
+        table[key] = best
+        return best
+
+    # The root: keep the best line through each first move (for hints and for the expert).
+    by_first: dict[Move, tuple[float, list[Move]]] = {}
+    root_key = g.key()
+    table[root_key] = None
+    nodes += 1
+    for m in _candidates(g):
+        if ends_segment(g, m):
+            by_first[m] = (terminal_value(g, p, m) - STEP_COST, [m])
+        else:
+            g.push_unchecked(m)
+            if g.is_over():
+                v, sub = evaluate(g, p), []
+            else:
+                v, sub = rec()
+            g.pop()
+            by_first[m] = (v - STEP_COST, [m, *sub])
+    if not by_first:
+        return SegmentResult(evaluate(g, p), [], nodes, complete, by_first)
+    first = max(by_first, key=lambda k: by_first[k][0])
+    value, plan = by_first[first]
+    return SegmentResult(value, plan, nodes, complete, by_first)
+
+
+class PlannerPlayer:
+    """Plays the best plan to the end of the segment; replans at every move (plans are cached)."""
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = 0, node_budget: int = 20000) -> None:
+        self.rng = random.Random(seed)
+        self.node_budget = node_budget
+        self._cache: tuple[object, list[Move]] | None = None
+
+    def plan(self, view: PlayerView) -> list[Move]:
+        """The whole planned sequence to the end of the segment (first move first)."""
+        check_view(view)
+        g = sample_game(view, self.rng)
+        moves = in_order(view, g)
+        if len(moves) == 1:
+            return moves
+        return search_segment(g, self.node_budget).plan or [moves[0]]
+
+    def choose(self, view: PlayerView) -> Move:
+        check_view(view)
+        g = sample_game(view, self.rng)
+        moves = in_order(view, g)
+        if len(moves) == 1:
+            self._cache = None
+            return moves[0]
+        if self._cache is not None and self._cache[0] == public_key(g) and self._cache[1]:
+            m = self._cache[1][0]
+            if m in moves:
+                rest = self._cache[1][1:]
+                self._advance(g, m, rest)
+                return m
+        res = search_segment(g, self.node_budget)
+        plan = res.plan
+        if not plan or plan[0] not in moves:
+            self._cache = None
+            return moves[0]
+        self._advance(g, plan[0], plan[1:])
+        return plan[0]
+
+    def _advance(self, g: Game, m: Move, rest: list[Move]) -> None:
+        """Remember the rest of the plan, keyed by the position it will be played from."""
+        if not rest or ends_segment(g, m):
+            self._cache = None
+            return
+        g.push_unchecked(m)
+        self._cache = (public_key(g), rest)
+        g.pop()
