@@ -1,8 +1,7 @@
-"""Shared helpers for the web tests."""
+"""Fixtures for the web tests; the helpers are in ``webhelp``."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,42 +11,9 @@ import pytest
 pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient
+from webhelp import Sent
 
-from russianbank.cards import card_name
-from russianbank.game import Game
 from russianbank.web.app import create_app
-
-
-def hidden_names(game: Game) -> set[str]:
-    """Names of the cards that are face down and not named by public history, from the real game."""
-    st = game.state()
-    out: set[str] = set()
-    for p in (0, 1):
-        res = st.reserve[p]
-        down = res[: len(res) - st.reserve_up[p]]
-        unknown = down[: len(down) - st.reserve_known[p]] if st.reserve_known[p] else down
-        out.update(card_name(c) for c in unknown)
-        stock = st.stock[p]
-        out.update(card_name(c) for c in stock[: len(stock) - st.stock_known[p]])
-    return out
-
-
-class Sent:
-    """Every message the server sends, checked at send time against the cards then hidden."""
-
-    def __init__(self) -> None:
-        self.app: Any = None
-        self.count = 0
-        self.leaks: list[str] = []
-
-    def __call__(self, seat: int | None, text: str) -> None:
-        self.count += 1
-        tables = self.app.state.manager.tables
-        gid = json.loads(text).get("game_id")
-        for table in [tables[gid]] if gid in tables else tables.values():
-            for name in hidden_names(table.game):
-                if f'"{name}"' in text:
-                    self.leaks.append(f"{name} in a message to seat {seat}: {text[:200]}")
 
 
 @pytest.fixture
@@ -74,47 +40,3 @@ def make_client(tmp_path: Path, sent: Sent) -> Iterator[Callable[..., TestClient
     yield make
     for c in clients:
         c.__exit__(None, None, None)
-
-
-def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def token_of(url: str) -> str:
-    return url.split("#t=", 1)[1]
-
-
-def recv(ws: Any) -> dict[str, Any]:
-    return json.loads(ws.receive_text())
-
-
-def recv_state(ws: Any, pred: Callable[[dict[str, Any]], bool] = lambda m: True, limit: int = 2000) -> dict[str, Any]:
-    """Read messages until a state message satisfying ``pred``."""
-    for _ in range(limit):
-        m = recv(ws)
-        if m["type"] == "state" and pred(m):
-            return m
-    raise AssertionError("no such state message")
-
-
-def join(ws: Any, token: str | None = None) -> dict[str, Any]:
-    ws.send_json({"type": "join", "token": token} if token else {"type": "join"})
-    m = recv(ws)
-    assert m["type"] == "state", m
-    return m
-
-
-def quick_move(legal: list[str]) -> str:
-    """A move that gets the turn over soon: discard, foundation, reserve, hand, draw, pass."""
-    if "HW" in legal:
-        return "HW"
-    for first in ("F", "R", "H"):
-        for m in legal:
-            if (first == "F" and m.endswith("F")) or (first != "F" and m[0] == first):
-                return m
-    for m in ("SH", "pass"):
-        if m in legal:
-            return m
-    return legal[0]

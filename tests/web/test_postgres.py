@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Iterator
 
 import pytest
-from conftest import join, new_game, quick_move, recv_state, token_of
+from webhelp import join, new_game, quick_move, recv_state, token_of
 
 pytest.importorskip("asyncpg")
 

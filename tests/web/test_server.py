@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import Sent, join, new_game, quick_move, recv, recv_state, token_of
+from webhelp import Sent, join, new_game, quick_move, recv, recv_state, token_of
 
 from russianbank.game import Game
 from russianbank.moves import Move
@@ -498,7 +498,7 @@ def test_serve_command_options():
 
 
 def test_the_hidden_card_search_would_catch_a_leak(sent: Sent):
-    from conftest import hidden_names
+    from webhelp import hidden_names
 
     from russianbank.cards import card_name
 
