@@ -43,6 +43,12 @@ LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 PACES = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0)  # seconds between the computer's moves
 TURN_ENDERS = (mv.DISCARD, mv.PASS, mv.STOP)
 SOURCES = (*range(8), mv.RESERVE, mv.HAND)
+SHORT_RULES = {
+    "O1": "a foundation move was possible",
+    "O2": "the reserve top had to go to a foundation first",
+    "O3": "the hand card may not fill a space while the reserve lasts",
+    "O4": "no draw with a space open while the reserve lasts",
+}
 
 
 @dataclass
@@ -149,6 +155,16 @@ class TableView(Widget):
             event.prevent_default()
 
 
+class MoveInput(Input):
+    """The line for typing a move in the notation."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("escape", "app.focus_table", "Back to the pile keys"),
+        Binding("enter", "submit", "Play the move"),
+        Binding("question_mark", "app.help", "Help", show=False),
+    ]
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [  # noqa: RUF012
         Binding("escape", "close", "Close"),
@@ -206,7 +222,7 @@ class RussianBankApp(App[None]):
     #side { width: 30; border-left: solid $primary-darken-2; padding: 0 0 0 1; }
     #log-title { height: 1; text-style: bold; }
     #log-scroll { height: 1fr; scrollbar-size-vertical: 1; }
-    #message { height: 2; padding: 0 1; }
+    #message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
     #move-input { height: 1; border: none; padding: 0 1; }
     #move-input:focus { border: none; background: $boost; }
     """
@@ -225,6 +241,7 @@ class RussianBankApp(App[None]):
         self.match_before = [0, 0]
         self.games_before = 0
         self.match = MatchScore(self._match_names())
+        self.resumed = saved is not None
         if saved is not None:
             self.game = saved.game
             tags = saved.tags
@@ -285,7 +302,7 @@ class RussianBankApp(App[None]):
                 with VerticalScroll(id="log-scroll"):
                     yield Static("", id="log")
         yield Static("", id="message")
-        yield Input(placeholder="type a move: RF 3w SH HW pass stop — Enter (: or Tab)", id="move-input")
+        yield MoveInput(placeholder="type a move: RF 3w SH HW pass stop — Enter (: or Tab)", id="move-input")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -295,6 +312,8 @@ class RussianBankApp(App[None]):
             self.say(Text(self.notice, style="bold #ff8080"))
         else:
             self.say(self._welcome())
+        if self.resumed:
+            self.say(f"Resumed the saved game at turn {self.game.turn_no}. " + self._welcome())
         self.after_change()
 
     def _welcome(self) -> str:
@@ -525,17 +544,14 @@ class RussianBankApp(App[None]):
         self.changed()
 
     def _ruling_text(self, ruling: Any) -> str:
-        from ..game import _O_TEXT
-
-        why = _O_TEXT.get(ruling.rule, "")
+        why = SHORT_RULES.get(ruling.rule, "")
         if ruling.penalty == "annul":
-            pen = f"{ruling.annulled} move(s) taken back"
+            n = ruling.annulled
+            pen = f"{n} move{'s' if n != 1 else ''} taken back"
         else:
             pen = "the moves stand"
-        who = self.names[ruling.caller]
         return (
-            f"Founded: {ruling.move} (move {ruling.move_index + 1}) broke {ruling.rule} ({why}). "
-            f"Penalty: {pen}; the turn passes to {who}."
+            f"Founded: {ruling.move} broke {ruling.rule} ({why}). Penalty: {pen}; {self.names[ruling.caller]} to move."
         )
 
     def action_stop(self) -> None:
@@ -745,11 +761,8 @@ class RussianBankApp(App[None]):
     def action_type_move(self) -> None:
         self.query_one("#move-input", Input).focus()
 
-    def on_key(self, event: events.Key) -> None:
-        inp = self.query_one("#move-input", Input)
-        if event.key == "escape" and inp.has_focus:
-            self.query_one(TableView).focus()
-            event.stop()
+    def action_focus_table(self) -> None:
+        self.query_one(TableView).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
@@ -878,6 +891,12 @@ class RussianBankApp(App[None]):
         self.changed()
 
     # --------------------------------------------------------------- other
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that mean nothing in this game are left out of the footer."""
+        if action in ("skip", "pace") and self.hotseat:
+            return False
+        return not (action == "stop" and not self.game.options.stops)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

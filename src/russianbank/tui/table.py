@@ -309,11 +309,13 @@ def draw_table(
     if height - len(lines) >= 2:
         blank()
         lg = _Line()
-        lg.add("decks: ")
-        lg.add(" A ♠♥ ", Style(color=BLACK, bgcolor=DECK_BG[0], bold=True))
-        lg.add(" ")
-        lg.add(" B ♤♡ ", Style(color=BLACK, bgcolor=DECK_BG[1], bold=True))
-        lg.add("  ▒ face down  · empty" + ("" if wide else "  T=10"), EMPTY)
+        if not single:
+            lg.add("decks: ")
+            lg.add(" A ♠♥ ", Style(color=BLACK, bgcolor=DECK_BG[0], bold=True))
+            lg.add(" ")
+            lg.add(" B ♤♡ ", Style(color=BLACK, bgcolor=DECK_BG[1], bold=True))
+            lg.add("  ")
+        lg.add("▒ face down  · empty" + ("" if wide else "  T=10"), EMPTY)
         lines.append(lg)
 
     text = Text(no_wrap=True, overflow="crop")
