@@ -20,7 +20,7 @@ from typing import Protocol
 from ..moves import Move
 from ..view import PlayerView
 from .greedy import GreedyPlayer, RandomPlayer
-from .levels import ENGINES, LEVELS, make_player
+from .levels import ENGINES, LEVEL_BUDGETS, LEVELS, BeginnerPlayer, make_player
 from .stops import ATTENTIVENESS, StopCaller
 
 
@@ -59,6 +59,8 @@ __all__ = [
     "ATTENTIVENESS",
     "ENGINES",
     "LEVELS",
+    "LEVEL_BUDGETS",
+    "BeginnerPlayer",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",

@@ -60,10 +60,10 @@ class ExpertPlayer:
         self,
         seed: int | None = 0,
         samples: int = 24,
-        candidates: int = 4,
+        candidates: int = 6,
         horizon: int = 2,
-        node_budget: int = 20000,
-        margin: float = 12.0,
+        node_budget: int = 6000,
+        margin: float = 30.0,
         time_limit: float | None = None,
     ) -> None:
         if samples < 1 or candidates < 1 or horizon < 0 or node_budget < 1:

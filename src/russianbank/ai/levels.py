@@ -1,9 +1,28 @@
-"""Named levels and engine names."""
+"""Named levels for people, and the engine names, mapped onto players with budgets.
+
+=========  ==================================================================
+level      player
+=========  ==================================================================
+beginner   greedy, but a quarter of its moves are random in-order moves; in
+           stops mode it sometimes breaks a rule of order on purpose (so that a
+           person can practise calling Stop!)
+easy       greedy
+medium     planner with a small node budget (about 0.01-0.2 s per turn)
+hard       expert with a small budget (6 samples of 3 plans)
+expert     expert with the default budget (24 samples of up to 6 plans)
+=========  ==================================================================
+
+Every level except beginner always plays in order.
+"""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from ..moves import Move
+from ..view import PlayerView
+from .common import check_view, in_order, sample_game
 from .expert import ExpertPlayer
 from .greedy import GreedyPlayer, RandomPlayer
 from .planner import PlannerPlayer
@@ -11,15 +30,64 @@ from .planner import PlannerPlayer
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 ENGINES = ("random", "greedy", "planner", "expert")
 
+#: The budgets of the levels (keyword arguments of the players).
+LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
+    "beginner": {"noise": 0.25, "violations": 0.05},
+    "easy": {},
+    "medium": {"node_budget": 1500},
+    "hard": {"samples": 6, "candidates": 3, "node_budget": 3000},
+    "expert": {},
+}
+
+
+class BeginnerPlayer:
+    """Greedy with random slips; in stops mode, now and then a deliberate out-of-order move."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int | None = 0, noise: float = 0.25, violations: float = 0.05) -> None:
+        if not (0.0 <= noise <= 1.0 and 0.0 <= violations <= 1.0):
+            raise ValueError("noise and violations are probabilities (0..1)")
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self.violations = violations
+        self.greedy = GreedyPlayer(self.rng.randrange(2**62))
+
+    def choose(self, view: PlayerView) -> Move:
+        check_view(view)
+        if view.options.stops and self.rng.random() < self.violations:
+            g = sample_game(view, self.rng, strict=False)
+            wrong = [m for m in view.legal_moves if g.order_violation(m) is not None]
+            if wrong:
+                return self.rng.choice(wrong)
+        if self.rng.random() < self.noise:
+            g = sample_game(view, self.rng, strict=False)
+            return self.rng.choice(in_order(view, g))
+        return self.greedy.choose(view)
+
 
 def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
-    """A player by level (``beginner`` .. ``expert``) or engine name (``random``, ``greedy``, ...)."""
-    if name == "random":
-        return RandomPlayer(seed)
-    if name in ("greedy", "beginner", "easy"):
-        return GreedyPlayer(seed)
-    if name in ("planner", "medium", "hard"):
-        return PlannerPlayer(seed, **budget)
-    if name == "expert":
-        return ExpertPlayer(seed, **budget)
+    """A player by level (``beginner`` .. ``expert``) or engine name (``random``, ``greedy``, ...).
+
+    Keyword arguments override the budget (``node_budget`` for the planner;
+    ``samples``, ``candidates``, ``horizon``, ``node_budget``, ``time_limit``
+    for the expert; ``noise``, ``violations`` for the beginner).
+    """
+    if name in LEVEL_BUDGETS:
+        kwargs = {**LEVEL_BUDGETS[name], **budget}
+    else:
+        kwargs = dict(budget)
+    try:
+        if name == "random":
+            return RandomPlayer(seed, **kwargs)
+        if name in ("greedy", "easy"):
+            return GreedyPlayer(seed, **kwargs)
+        if name == "beginner":
+            return BeginnerPlayer(seed, **kwargs)
+        if name in ("planner", "medium"):
+            return PlannerPlayer(seed, **kwargs)
+        if name in ("expert", "hard"):
+            return ExpertPlayer(seed, **kwargs)
+    except TypeError as e:
+        raise ValueError(f"bad budget for {name!r}: {e}") from None
     raise ValueError(f"unknown player {name!r}; choose one of {', '.join(LEVELS + ENGINES)}")

@@ -161,7 +161,9 @@ class PlannerPlayer:
 
     name = "planner"
 
-    def __init__(self, seed: int | None = 0, node_budget: int = 20000) -> None:
+    def __init__(self, seed: int | None = 0, node_budget: int = 4000) -> None:
+        if node_budget < 1:
+            raise ValueError("node_budget must be at least 1")
         self.rng = random.Random(seed)
         self.node_budget = node_budget
         self._cache: tuple[object, list[Move]] | None = None
