@@ -551,3 +551,29 @@ def test_a_restart_while_the_computer_is_on_move_resumes_its_play(make_client, t
         join(ws, d["token"])
         m = recv_state(ws, lambda x: x["your_turn"] or x["view"]["outcome"] is not None)
         assert m["state_id"] > 0 and all(h["player"] == "B" for h in m["view"]["history"])
+
+
+def test_idle_tables_leave_memory_and_come_back_from_the_database(make_client):
+    c = make_client()
+    gid, ta, tb = friend_table(c, seed=12)
+    manager = c.app.state.manager
+    assert c.get(f"/api/games/{gid}").status_code == 200
+    assert gid not in manager.tables  # a look from the start page keeps nothing in memory
+    with c.websocket_connect(f"/ws/{gid}") as wa:
+        m = join(wa, ta)
+        assert gid in manager.tables
+        if not m["your_turn"]:
+            with c.websocket_connect(f"/ws/{gid}") as wb:
+                mb = join(wb, tb)
+                wb.send_json({"type": "move", "move": mb["view"]["legal_moves"][0], "state": 0})
+                recv_state(wb)
+        else:
+            wa.send_json({"type": "move", "move": m["view"]["legal_moves"][0], "state": 0})
+        m1 = recv_state(wa, lambda x: x["state_id"] == 1)
+    deadline = 100
+    while gid in manager.tables and deadline:  # the server notices the closed socket
+        c.get("/api/config")
+        deadline -= 1
+    assert gid not in manager.tables
+    with c.websocket_connect(f"/ws/{gid}") as wa:
+        assert join(wa, ta)["view"] == m1["view"]

@@ -146,6 +146,7 @@ def create_app(
         if isinstance(table, JSONResponse):
             return table
         g = table.game
+        manager.forget_if_idle(table)
         return {
             "game_id": table.id,
             "mode": table.stored.mode,
@@ -176,6 +177,7 @@ def create_app(
         if st.mode == "computer":
             tags.update({"A": "Player", "B": f"Computer ({st.level})"})
         text = record_text(table.game, tags)
+        manager.forget_if_idle(table)
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="russianbank-{table.id}.txt"'}
         )
@@ -289,5 +291,7 @@ def create_app(
         finally:
             if table is not None and conn is not None and conn in table.conns:
                 table.conns.remove(conn)
+            if table is not None:
+                manager.forget_if_idle(table)
 
     return app

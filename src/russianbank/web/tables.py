@@ -552,6 +552,15 @@ class TableManager:
             await table.broadcast_state()
             return new_id
 
+    def forget_if_idle(self, table: Table) -> bool:
+        """Drop a table nobody watches and nothing works on from memory (the database keeps it)."""
+        busy = any(t is not None and not t.done() for t in (table.ai_task, table.stop_task))
+        if table.conns or busy or table.lock.locked():
+            return False
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        return True
+
     async def close(self) -> None:
         for table in self.tables.values():
             for task in (table.ai_task, table.stop_task):
