@@ -334,3 +334,32 @@ async def test_person_calls_stop_during_the_computers_turn() -> None:
         await pilot.press("full_stop")  # the computer goes on with its turn
         await wait_until(pilot, app.human_to_move)
         assert "The computer played" in message(app)
+
+
+async def test_hotseat_keys_follow_the_player_on_move() -> None:
+    """In a hotseat game the keys are the notation of the player on move: B's own piles become 1-4."""
+    app = RussianBankApp(Settings(seed=5, hotseat=True))
+    async with app.run_test(size=SIZE) as pilot:
+        g = app.game
+        assert g.turn == 0 and row_of(app, 0).startswith(" 1 │")
+        for _ in range(40):
+            if g.turn != 0:
+                break
+            legal = g.legal_moves()
+            order = (mv.MOVES[mv.DISCARD], mv.MOVES[mv.DRAW])
+            m = next((m for m in order if m in legal), None)
+            m = m or next((m for m in legal if m.dst == mv.FOUNDATION or m.src == mv.RESERVE), legal[0])
+            await pilot.press("colon", *str(m), "enter", "escape")
+        assert g.turn == 1 and app.persp == 1
+        text = "\n".join(screen_lines(app))
+        assert "Player B to move" in text
+        assert row_of(app, 4).startswith(" 1 │") and row_of(app, 0).startswith(" 5 │")
+        assert " R:" in text and " r:" in text
+
+
+async def test_stop_key_in_strict_mode_explains() -> None:
+    app = RussianBankApp(Settings(seed=5, hotseat=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("exclamation_mark")
+        assert "S1" in message(app) and "strict" in message(app)
+        assert not app.game.move_stack

@@ -98,3 +98,11 @@ async def test_longest_piles_fit_80x24_in_the_app() -> None:
             row = next(ln for ln in lines if ln.startswith(f" {key} │"))
             assert " ".join(card_text(c, False) for c in g.tab[a]) in row[: table.region.width]
         assert lines[-1].strip().startswith("? Help")
+
+
+def test_status_line_fits_when_the_game_is_over() -> None:
+    g = Game(seed=5)
+    g.resign(g.turn)
+    d = draw_table(g, 0, ("Player A", "Player B"), width=50, height=20)
+    assert d.width <= 50
+    assert "game over: Player B won" in d.plain_lines()[0] or "game over: Player A won" in d.plain_lines()[0]

@@ -121,7 +121,7 @@ class TableView(Widget):
     ]
 
     DEFAULT_CSS = """
-    TableView { height: 1fr; width: 1fr; padding: 0 0; }
+    TableView { height: 1fr; width: 1fr; padding: 0 0; text-wrap: nowrap; text-overflow: clip; }
     """
 
     def __init__(self, **kw: Any) -> None:
@@ -836,6 +836,7 @@ class RussianBankApp(App[None]):
         if self._ended_gen == self.gen:
             return
         self._ended_gen = self.gen
+        self.action_focus_table()
         self.push_screen(EndScreen(self.end_text()), self._end_choice)
 
     def end_text(self) -> str:
@@ -851,19 +852,19 @@ class RussianBankApp(App[None]):
             lines.append(f"[b]{names[out.winner]} {verb}[/b] ({out.termination.value}), result {out.result()}.")
         if out.score is not None:
             s = out.score
+            rows = [("bonus for the win", s.bonus), (f"loser's reserve: {s.reserve_cards} x 2", 2 * s.reserve_cards)]
+            rows.append((f"loser's stock and waste: {s.stock_waste_cards} x 1", s.stock_waste_cards))
+            if s.hand_cards:
+                rows.append((f"loser's hand card: {s.hand_cards} x 1", s.hand_cards))
             lines.append("")
             lines.append("[b]Score[/b] (D2)")
-            lines.append(f"  bonus for the win             {s.bonus:>4}")
-            lines.append(f"  loser's reserve: {s.reserve_cards:>2} cards x 2   {2 * s.reserve_cards:>4}")
-            lines.append(f"  loser's stock and waste: {s.stock_waste_cards:>2}   {s.stock_waste_cards:>4}")
-            if s.hand_cards:
-                lines.append(f"  loser's hand card: {s.hand_cards:>2}         {s.hand_cards:>4}")
-            lines.append(f"  [b]total                         {s.total:>4}[/b]")
+            lines.extend(f"  {label:<34}{points:>5}" for label, points in rows)
+            lines.append(f"  [b]{'total':<34}{s.total:>5}[/b]")
         a = self.match_before[0] + self.match.totals[names[0]]
         b = self.match_before[1] + self.match.totals[names[1]]
         n = self.games_before + len(self.match.games)
         lines.append("")
-        lines.append(f"[b]Match[/b] (D4) after {n} game(s): {names[0]} {a} — {names[1]} {b}")
+        lines.append(f"[b]Match[/b] (D4) after {n} game{'s' if n != 1 else ''}: {names[0]} {a} — {names[1]} {b}")
         lines.append("")
         lines.append("[b]n[/b] another game   [b]q[/b] quit   [b]Esc[/b] look at the table")
         return "\n".join(lines)
@@ -893,10 +894,8 @@ class RussianBankApp(App[None]):
     # --------------------------------------------------------------- other
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys that mean nothing in this game are left out of the footer."""
-        if action in ("skip", "pace") and self.hotseat:
-            return False
-        return not (action == "stop" and not self.game.options.stops)
+        """The computer's pace keys are left out of the footer in a hotseat game."""
+        return not (action in ("skip", "pace") and self.hotseat)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

@@ -179,20 +179,24 @@ def draw_table(
     def label(pile: Pile, text: str) -> Part:
         return (text, marks.style(pile) or LABEL)
 
-    # --- status line
-    st = _Line()
+    # --- status line (shortened to fit)
     o = game.options
     mode = "stops" if o.stops else "strict"
-    st.add(f"{o.preset} · {mode} · turn {game.turn_no} · ")
     if over:
         out = game.outcome()
         assert out is not None
         if out.winner is None:
-            st.add(f"game over: draw ({out.termination.value})", TURN)
+            state = f"game over: draw ({out.termination.value})"
         else:
-            st.add(f"game over: {names[out.winner]} won", TURN)
+            state = f"game over: {names[out.winner]} won"
     else:
-        st.add(f"▶ {names[game.turn]} to move", TURN)
+        state = f"▶ {names[game.turn]} to move"
+    for head in (f"{o.preset} · {mode} · turn {game.turn_no} · ", f"turn {game.turn_no} · ", ""):
+        if len(head) + len(state) <= width:
+            break
+    st = _Line()
+    st.add(head)
+    st.add(state, TURN)
     lines.append(st)
 
     gaps = height >= 17
