@@ -282,7 +282,8 @@ async def test_bigger_terminal_uses_more_room() -> None:
     app = RussianBankApp(Settings(seed=5, hotseat=True))
     async with app.run_test(size=(120, 40)):
         table = app.query_one(TableView)
-        assert table.region.width > 80 and table.region.height > 30
+        assert table.region.width > 60 and table.region.height > 30
+        assert app.query_one("#side").region.width > 30  # a wider move log
         text = "\n".join(screen_lines(app))
         assert card_text(app.game.tab[0][0], True) in text  # wide cards ("10♠" rather than "T♠")
 

@@ -316,6 +316,11 @@ class RussianBankApp(App[None]):
             self.say(f"Resumed the saved game at turn {self.game.turn_no}. " + self._welcome())
         self.after_change()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # The move log takes 30 columns at 80x24 and a third of a wide terminal.
+        width = event.size.width
+        self.query_one("#side").styles.width = 30 if width < 110 else min(56, width // 3)
+
     def _welcome(self) -> str:
         if self.hotseat:
             return "Two players at one keyboard. Pick a pile, then a target; ? for help."
