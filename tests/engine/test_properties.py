@@ -1,0 +1,282 @@
+"""Property tests (hypothesis) over random games of every preset, strict and stops mode.
+
+Move choices are drawn from hypothesis, so a failure shrinks to a short sequence of choices.
+Each example plays a bounded number of moves; the whole file runs in a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from russianbank import Game, IllegalMoveError, Move, Termination
+from russianbank.cards import card_name
+from russianbank.moves import MOVES
+from russianbank.record import load_record, record_json, record_text
+
+MODES = [
+    ("classic", False),
+    ("classic", True),
+    ("hoyle", False),
+    ("hoyle", True),
+    ("suited", False),
+    ("suited", True),
+    ("russian13", False),
+    ("russian13", True),
+    ("single", False),
+    ("classic-immediate", False),
+    ("classic-immediate", True),
+]
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def new_game(mode: str, stops: bool, seed: int) -> Game:
+    if mode == "classic-immediate":
+        return Game("classic", seed=seed, stops=stops, recycle="immediate")
+    return Game(mode, seed=seed, stops=stops)
+
+
+def snapshot(g: Game) -> tuple[Any, ...]:
+    """Everything observable about a game, for exact comparisons."""
+    return (
+        g.position(secret=True),
+        g.view(0).to_dict(),
+        g.view(None).to_dict(),
+        [str(m) for m in g.legal_moves()],
+        [str(m) for m in g.pseudo_legal_moves()],
+        g.pending_violation(),
+        g.can_stop(),
+        g.outcome(),
+        g.repetition_count(),
+        g.noprog,
+        len(g.move_stack),
+        g.turn,
+    )
+
+
+def hidden_unknown(g: Game) -> set[int]:
+    out: set[int] = set()
+    for p in (0, 1):
+        r = g.res[p]
+        down = r[: len(r) - g.res_up[p]]
+        out.update(down[: len(down) - g.res_known[p]])
+        s = g.stock[p]
+        out.update(s[: len(s) - g.stock_known[p]])
+    return out
+
+
+# Every card move and "pass": what the generator lists must be what the validator accepts.
+ALL_MOVES = [m for code, m in MOVES.items() if code < 256 or str(m) == "pass"]
+
+
+def check_generation(g: Game) -> None:
+    """legal_moves() == moves illegal_reason() accepts; pseudo_legal_moves() == the physically possible
+    moves (order_violation() does not raise); targets() is legal_moves() by source pile."""
+    legal = g.legal_moves()
+    assert len(set(legal)) == len(legal)
+    assert set(legal) == {m for m in ALL_MOVES if g.illegal_reason(m) is None}
+    physical = set()
+    for m in ALL_MOVES:
+        try:
+            rule = g.order_violation(m)
+        except IllegalMoveError:
+            continue
+        physical.add(m)
+        if not g.options.stops:
+            assert (m in legal) == (rule is None), (str(m), rule)
+    assert set(g.pseudo_legal_moves()) == physical
+    for src in range(15):
+        assert g.targets(src) == [m for m in legal if m.src == src]
+
+
+_CARD_RE = re.compile(r'"([2-9TJQKA][CDHS]|[2-9tjqka][cdhs])"')
+
+
+def choices(g: Game) -> list[Move]:
+    out = list(g.legal_moves())
+    if g.can_stop():
+        out += [Move.from_str("stop")] * 3  # make Stops likely when they are possible
+    return out
+
+
+def random_walk(g: Game, data: st.DataObject, nmoves: int, check: bool) -> None:
+    """Play up to ``nmoves`` moves chosen by hypothesis; with ``check`` verify the per-step invariants."""
+    ncards = g.options.num_cards
+    for _ in range(nmoves):
+        if g.is_over():
+            break
+        opts = choices(g)
+        move = opts[data.draw(st.integers(0, len(opts) - 1), label="move")]
+        if check:
+            assert sorted(g.all_cards()) == list(range(ncards))
+            check_generation(g)
+            before = snapshot(g)
+            g.push(move)
+            assert sorted(g.all_cards()) == list(range(ncards))
+            assert g.pop() == move
+            assert snapshot(g) == before
+        g.push(move)
+    if not g.is_over() and data.draw(st.integers(0, 9), label="end") == 0:
+        ending = data.draw(st.sampled_from(["resign", "oresign", "agree"]), label="ending")
+        g.push(Move.from_str(ending))
+
+
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
+@SETTINGS
+def test_push_pop_restores_everything_and_cards_stay_distinct(
+    mode: tuple[str, bool], seed: int, data: st.DataObject
+) -> None:
+    """Push then pop restores the exact position, views and legal moves (Stops and game end included);
+    104 (52) distinct cards at every step; the move generator agrees with the move validator;
+    unwinding the whole game returns to the deal."""
+    g = new_game(*mode, seed)
+    start = snapshot(g)
+    random_walk(g, data, data.draw(st.integers(0, 80), label="n"), check=True)
+    while g.move_stack:
+        g.pop()
+    assert snapshot(g) == start
+
+
+def _walk_long(mode: tuple[str, bool], seed: int, data: st.DataObject) -> Game:
+    g = new_game(*mode, seed)
+    random_walk(g, data, data.draw(st.integers(0, 400), label="n"), check=False)
+    return g
+
+
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
+@SETTINGS
+def test_copy_is_independent(mode: tuple[str, bool], seed: int, data: st.DataObject) -> None:
+    """copy() gives an independent game: playing and popping on the copy leaves the original unchanged."""
+    g = _walk_long(mode, seed, data)
+    before = snapshot(g)
+    c = g.copy()
+    assert snapshot(c) == before
+    random_walk(c, data, 30, check=False)
+    assert snapshot(g) == before
+    while len(c.move_stack) > len(g.move_stack):
+        c.pop()
+    assert snapshot(c) == before
+    if g.move_stack:
+        c.pop()
+        assert snapshot(g) == before
+
+
+def test_move_notation_round_trips_for_every_move() -> None:
+    """Move.from_str(str(m)) == m for every move there is (card moves and words)."""
+    assert len(MOVES) == 16 * 15 + 5
+    for m in MOVES.values():
+        assert Move.from_str(str(m)) == m
+        assert Move.from_str(str(m)) is m
+
+
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
+@SETTINGS
+def test_position_notation_round_trips(mode: tuple[str, bool], seed: int, data: st.DataObject) -> None:
+    """from_position(position(secret=True)) gives the same text, the same legal moves and the same view;
+    every listed move's text parses back to it."""
+    g = _walk_long(mode, seed, data)
+    for m in g.pseudo_legal_moves():
+        assert Move.from_str(str(m)) == m
+    if g.is_over():
+        return  # a finished game's position text does not carry the outcome
+    text = g.position(secret=True)
+    h = Game.from_position(text, options=g.options)
+    assert h.position(secret=True) == text
+    assert h.position() == g.position()
+    assert h.legal_moves() == g.legal_moves()
+    assert h.pseudo_legal_moves() == g.pseudo_legal_moves()
+    vg, vh = g.view(0).to_dict(), h.view(0).to_dict()
+    vg.pop("history")
+    vh.pop("history")
+    vg.pop("pending_violation", None)
+    vh.pop("pending_violation", None)
+    assert vg == vh
+    # without the secret part: the same public position
+    assert Game.from_position(g.position(), options=g.options, seed=seed).position() == g.position()
+
+
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
+@SETTINGS
+def test_records_round_trip(mode: tuple[str, bool], seed: int, data: st.DataObject) -> None:
+    """load_record(record_text(g)) and the JSON record replay to exactly the same game."""
+    g = _walk_long(mode, seed, data)
+    for text in (record_text(g, {"A": "Ann", "B": "Bob"}), json.dumps(record_json(g))):
+        r = load_record(text)
+        assert r.position(secret=True) == g.position(secret=True)
+        assert r.move_stack == g.move_stack
+        assert r.outcome() == g.outcome()
+        assert [r.reveals(i) for i in range(len(r.move_stack))] == [g.reveals(i) for i in range(len(g.move_stack))]
+        assert r.view(0) == g.view(0)
+
+
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
+@SETTINGS
+def test_views_never_show_unknown_face_down_cards(mode: tuple[str, bool], seed: int, data: st.DataObject) -> None:
+    """V2: no view names a face-down card that public history has not named."""
+    g = new_game(*mode, seed)
+    for _ in range(data.draw(st.integers(0, 200), label="n")):
+        if g.is_over():
+            break
+        hidden = {card_name(c) for c in hidden_unknown(g)}
+        assert len(hidden) == g.view(0).hidden_count()
+        for viewer in (0, 1, None):
+            d = g.view(viewer).to_dict()
+            assert not set(_CARD_RE.findall(json.dumps(d))) & hidden
+        opts = choices(g)
+        g.push(opts[data.draw(st.integers(0, len(opts) - 1), label="move")])
+
+
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
+@SETTINGS
+def test_deals_differing_only_in_face_down_cards_have_identical_views(
+    mode: tuple[str, bool], seed: int, data: st.DataObject
+) -> None:
+    """V2: the same public part with another secret part gives identical views, for both players."""
+    g = _walk_long(mode, seed, data)
+    if g.is_over():
+        return
+    fields = g.position(secret=True).split()
+    parts = fields[-1].split("/")
+    cards = [p[i : i + 2] for p in parts if p != "-" for i in range(0, len(p), 2)]
+    random.Random(data.draw(st.integers(0, 2**32), label="shuffle")).shuffle(cards)
+    out, i = [], 0
+    for p in parts:
+        n = 0 if p == "-" else len(p) // 2
+        out.append("".join(cards[i : i + n]) or "-")
+        i += n
+    a = Game.from_position(" ".join(fields), options=g.options)
+    b = Game.from_position(" ".join([*fields[:-1], "/".join(out)]), options=g.options)
+    for viewer in (0, 1, None):
+        assert a.view(viewer) == b.view(viewer)
+        assert a.view(viewer).to_dict() == b.view(viewer).to_dict()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_random_game_ends(mode: tuple[str, bool]) -> None:
+    """Random games end (win or draw) within the limits: draw_limit 200 turns, threefold repetition.
+
+    Observed (seeds 0-3, uniform random legal moves, Stops taken when possible): every game ended by a
+    win, in 50-300 turns (1,000-4,500 moves); none reached the no-progress limit.
+    """
+    for seed in range(4):
+        g = new_game(*mode, seed)
+        rng = random.Random(seed)
+        n = 0
+        while not g.is_over():
+            g.push_unchecked(rng.choice(choices(g)))
+            n += 1
+            assert n < 200_000
+        out = g.outcome()
+        assert out is not None
+        assert out.termination in (Termination.WIN, Termination.REPETITION, Termination.NO_PROGRESS)
+        if out.termination is Termination.WIN:
+            p = out.winner
+            assert p is not None
+            assert not (g.res[p] or g.stock[p] or g.waste[p]) and g.hand == -1
+        assert g.turn_no < 2000
