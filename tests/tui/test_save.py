@@ -6,14 +6,14 @@ import argparse
 from pathlib import Path
 
 import pytest
-from tui_helpers import message
+from tui_helpers import message, wait_until
 
 from russianbank import moves as mv
 from russianbank.cards import card_name
 from russianbank.game import Game
 from russianbank.record import record_text
 from russianbank.tui import main as play
-from russianbank.tui.app import RussianBankApp, Settings, turn_lines, undo_refusal
+from russianbank.tui.app import NoticeScreen, RussianBankApp, Settings, turn_lines, undo_refusal
 from russianbank.tui.save import DamagedSave, current_path, data_dir, load_saved, write_atomic
 
 
@@ -74,10 +74,16 @@ def test_damaged_save_is_reported_and_kept(data_home: Path) -> None:
 
 async def test_damaged_save_notice_shown_in_the_app() -> None:
     notice = "Could not resume: the saved game /x is damaged: line 3: bad tag. A new game has started."
-    app = RussianBankApp(Settings(seed=5, hotseat=True), notice=notice)
-    async with app.run_test(size=(80, 24)):
+    app = RussianBankApp(Settings(seed=3, level="easy", pace=0.0), notice=notice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, NoticeScreen)
         assert "damaged" in message(app)
-        assert not app.game.move_stack
+        await pilot.pause(0.2)
+        assert not app.game.move_stack  # the computer (on move) waits until the notice is read
+        await pilot.press("enter")
+        assert not isinstance(app.screen, NoticeScreen)
+        await wait_until(pilot, app.human_to_move)
+        assert app.game.move_stack
 
 
 async def test_saved_after_every_move_and_resumed_by_the_command_line() -> None:

@@ -185,6 +185,30 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class NoticeScreen(ModalScreen[None]):
+    """Something the player must read before the game starts (a damaged save, nothing to resume)."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("enter", "close", "Continue"),
+        Binding("escape", "close", "Continue", show=False),
+        Binding("space", "close", "Continue", show=False),
+    ]
+    DEFAULT_CSS = """
+    NoticeScreen { align: center middle; }
+    NoticeScreen > Static { width: 70; height: auto; border: heavy $warning; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.text + "\n\nEnter: continue", no_wrap=False), id="notice-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class EndScreen(ModalScreen[str]):
     """The result, the score breakdown and the match total; offers another game."""
 
@@ -314,6 +338,16 @@ class RussianBankApp(App[None]):
             self.say(self._welcome())
         if self.resumed:
             self.say(f"Resumed the saved game at turn {self.game.turn_no}. " + self._welcome())
+        if self.notice:
+            # The computer waits until the notice has been read.
+            self.save()
+            self.refresh_all()
+            self.push_screen(NoticeScreen(self.notice), self._notice_read)
+        else:
+            self.after_change()
+
+    def _notice_read(self, _: None) -> None:
+        self.say(self._welcome())
         self.after_change()
 
     def on_resize(self, event: events.Resize) -> None:
