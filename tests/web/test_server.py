@@ -577,3 +577,34 @@ def test_idle_tables_leave_memory_and_come_back_from_the_database(make_client):
     assert gid not in manager.tables
     with c.websocket_connect(f"/ws/{gid}") as wa:
         assert join(wa, ta)["view"] == m1["view"]
+
+
+class Shuttler:
+    """A computer player that never ends its turn while it can move a card somewhere."""
+
+    name = "shuttler"
+
+    def choose(self, view):
+        cards = [m for m in view.legal_moves if str(m) not in ("SH", "HW", "pass")]
+        return (cards or list(view.legal_moves))[0]
+
+
+def test_a_computer_player_that_never_stops_moving_still_ends_its_turn(make_client):
+    seed = find_seed(lambda g: g.turn == 1)
+    c = make_client()
+    d = new_game(c, mode="computer", level="easy", seed=seed)
+    table = c.portal.call(c.app.state.manager.get, d["game_id"])
+    table.player = Shuttler()
+    with c.websocket_connect(f"/ws/{d['game_id']}") as ws:
+        join(ws, d["token"])
+        m = recv_state(ws, lambda x: x["your_turn"] or x["view"]["outcome"] is not None)
+    g = table.game
+    assert g.turn == 0 and 0 < len(g.move_stack) <= 121
+    # no position came back a third time within the turn
+    replay = Game("classic", seed=seed)
+    seen: dict = {}
+    for mv in g.move_stack:
+        replay.push(mv)
+        seen[replay.key()] = seen.get(replay.key(), 0) + 1
+    assert max(seen.values()) <= 2
+    assert m["view"]["history"][-1]["move"] == "HW"

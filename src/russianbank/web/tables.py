@@ -30,8 +30,9 @@ log = logging.getLogger("russianbank.web")
 
 SEATS = "AB"
 MODES = ("computer", "friend")
-MAX_COMPUTER_MOVES_PER_TURN = 150
+MAX_COMPUTER_MOVES_PER_TURN = 120
 _TURN_ENDING = (mv.DRAW, mv.DISCARD, mv.PASS)  # a draw leads to a discard
+_PROGRESS = {mv.FOUNDATION: 0, mv.RESERVE: 1, mv.HAND: 2}
 
 
 class RequestError(Exception):
@@ -81,6 +82,7 @@ class Table:
     player: Any = None
     caller: Any = None
     last_event: dict[str, Any] | None = None
+    turn_positions: dict[Any, int] = field(default_factory=dict)  # positions reached in this turn
 
     # ------------------------------------------------------------ properties
 
@@ -185,7 +187,11 @@ class Table:
             g.pop()
             log.exception("could not store move %s of game %s", move, self.id)
             raise RequestError("storage", f"the move could not be stored, so it was not played: {e}") from e
+        if g.turn_no != self.turn_at[-1]:
+            self.turn_positions.clear()
         self.turn_at.append(g.turn_no)
+        key = g.key()
+        self.turn_positions[key] = self.turn_positions.get(key, 0) + 1
         if o is not None:
             self.stored.finished = True
         event: dict[str, Any] = {"kind": "move", "by": SEATS[g.mover(idx)], "move": str(move), "index": idx}
@@ -368,22 +374,47 @@ class Table:
                         if not fallback:
                             return
                         move = fallback[0]
-                    if self.moves_this_turn() >= MAX_COMPUTER_MOVES_PER_TURN:
-                        # a safety net against a player that moves cards back and forth for ever
-                        ending = [m for m in self.game.legal_moves() if m.code in _TURN_ENDING]
-                        if ending and move.code not in _TURN_ENDING:
-                            log.warning(
-                                "computer made %d moves this turn in game %s: ending the turn",
-                                self.moves_this_turn(),
-                                self.id,
-                            )
-                            move = ending[0]
+                    move = self._no_endless_turn(move)
                     # _commit kicks, but this task is still running, so no second loop starts
                     await self._commit(move, cs)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("computer player failed in game %s", self.id)
+
+    def _no_endless_turn(self, move: Move) -> Move:
+        """A safety net against a computer player that moves cards back and forth for ever.
+
+        When its move would bring back a position it has already been in twice this turn, or
+        the turn is very long, a turn-ending move (draw, discard, pass) is played instead, or,
+        when there is none, a move that makes progress (to a foundation, from the reserve or the
+        hand), else the one to the position seen least often this turn.
+        """
+        g = self.game
+        if move.code in _TURN_ENDING:
+            return move
+
+        def seen_after(m: Move) -> int:
+            g.push(m)
+            key = g.key()
+            g.pop()
+            return self.turn_positions.get(key, 0)
+
+        if seen_after(move) < 2 and self.moves_this_turn() < MAX_COMPUTER_MOVES_PER_TURN:
+            return move
+        legal = g.legal_moves()
+        ending = [m for m in legal if m.code in _TURN_ENDING]
+        if ending:
+            choice = ending[0]
+        else:  # progress first: to a foundation, then from the reserve or the hand
+
+            def rank(m: Move) -> tuple[int, int]:
+                where = m.dst if m.dst == mv.FOUNDATION else m.src
+                return (_PROGRESS.get(where, 3), seen_after(m))
+
+            choice = min(legal, key=rank)
+        log.warning("computer player repeats itself in game %s: %s instead of %s", self.id, choice, move)
+        return choice
 
     async def _stop_watch(self) -> None:
         """The computer, not on move, decides whether and when to call Stop on the person."""
