@@ -391,11 +391,11 @@ function renderChrome() {
   // the friend's link, for the creator of a table for two
   const saved = savedGames().find((g) => g.id === gameId);
   const invite = document.getElementById("invite");
-  if (m.mode === "friend" && saved && saved.friend_url && m.seat === "A" && !v.outcome) {
-    invite.hidden = false;
-    document.getElementById("friendUrl").value = location.origin + saved.friend_url;
-    document.getElementById("watchUrl").value = location.origin + (saved.watch_url || `/game/${gameId}`);
-  } else invite.hidden = true;
+  const inviting = m.mode === "friend" && saved && saved.friend_url && m.seat === "A";
+  invite.hidden = !m.seat || !!v.outcome;
+  document.getElementById("friendPart").hidden = !inviting;
+  if (inviting) document.getElementById("friendUrl").value = location.origin + saved.friend_url;
+  document.getElementById("watchUrl").value = `${location.origin}/game/${gameId}`;
 
   renderLog(v);
   if (v.outcome && endShownFor !== m.game_id) {
