@@ -231,3 +231,15 @@ def test_S4_the_record_shows_the_stop_the_rule_and_the_move() -> None:
         assert replayed.ruling(3) == g.ruling(3)
     hist = g.view(0).history[-1]
     assert hist.move == Move.from_str("stop") and hist.player == 1 and "O1" in (hist.ruling or "")
+
+
+def test_S3_annul_of_a_draw_over_a_space() -> None:
+    """S3 annul when the violation is the draw itself (O4): the drawn card goes back on the stock, known."""
+    g = game(pos(["-", *QUIET[1:]], ra="5|5H", sa="8(3D)", rb="5|5h", turn_no=3), stops=True)
+    play(g, "SH", "H1")  # O4, then O3 (the first violation is the one judged)
+    assert g.pending_violation()[0] == "O4"  # type: ignore[index]
+    ruling = g.call_stop()
+    assert (ruling.rule, str(ruling.move), ruling.annulled) == ("O4", "SH", 2)
+    assert g.tab[0] == [] and g.hand == -1 and g.waste[0] == []
+    assert g.stock[0][-1] == parse_card("3D") and g.view(1).stock_known[0] == (parse_card("3D"),)
+    assert g.position().split()[3] == "8(3D)"

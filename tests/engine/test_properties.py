@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from russianbank import Game, IllegalMoveError, Move, Termination
@@ -33,6 +33,7 @@ MODES = [
     ("classic-immediate", False),
     ("classic-immediate", True),
 ]
+STOP_CODE = Move.from_str("stop").code
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -117,14 +118,24 @@ def random_walk(g: Game, data: st.DataObject, nmoves: int, check: bool) -> None:
             assert sorted(g.all_cards()) == list(range(ncards))
             check_generation(g)
             before = snapshot(g)
+            illegal = [m for m in ALL_MOVES if g.illegal_reason(m) is not None]
+            bad = illegal[data.draw(st.integers(0, len(illegal) - 1), label="illegal")]
+            with pytest.raises(IllegalMoveError) as info:
+                g.push(bad)
+            assert info.value.rule == g.illegal_reason(bad)[0]  # type: ignore[index]
+            assert snapshot(g) == before
             g.push(move)
             assert sorted(g.all_cards()) == list(range(ncards))
             assert g.pop() == move
             assert snapshot(g) == before
+        if move.code == STOP_CODE:
+            event("a Stop was played")
         g.push(move)
     if not g.is_over() and data.draw(st.integers(0, 9), label="end") == 0:
         ending = data.draw(st.sampled_from(["resign", "oresign", "agree"]), label="ending")
         g.push(Move.from_str(ending))
+    if g.is_over():
+        event(f"game over: {g.outcome().termination.value}")  # type: ignore[union-attr]
 
 
 @given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
@@ -133,8 +144,8 @@ def test_push_pop_restores_everything_and_cards_stay_distinct(
     mode: tuple[str, bool], seed: int, data: st.DataObject
 ) -> None:
     """Push then pop restores the exact position, views and legal moves (Stops and game end included);
-    104 (52) distinct cards at every step; the move generator agrees with the move validator;
-    unwinding the whole game returns to the deal."""
+    104 (52) distinct cards at every step; the move generator agrees with the move validator; an
+    illegal push raises naming its rule and changes nothing; unwinding the whole game returns to the deal."""
     g = new_game(*mode, seed)
     start = snapshot(g)
     random_walk(g, data, data.draw(st.integers(0, 80), label="n"), check=True)
@@ -280,3 +291,33 @@ def test_every_random_game_ends(mode: tuple[str, bool]) -> None:
             assert p is not None
             assert not (g.res[p] or g.stock[p] or g.waste[p]) and g.hand == -1
         assert g.turn_no < 2000
+
+
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
+@SETTINGS
+def test_sampled_games_are_consistent_with_the_view(mode: tuple[str, bool], seed: int, data: st.DataObject) -> None:
+    """Determinization: view.sample(rng) deals the unknown cards at random and shows the same view."""
+    g = _walk_long(mode, seed, data)
+    if g.is_over():
+        return
+    v = g.view(g.turn)
+    s = v.sample(random.Random(data.draw(st.integers(0, 2**32), label="sample")))
+    assert sorted(s.all_cards()) == list(range(g.options.num_cards))
+    sv = s.view(g.turn)
+    for field in (
+        "turn",
+        "hand",
+        "tableau",
+        "laid",
+        "foundations",
+        "reserve_count",
+        "reserve_up",
+        "reserve_known",
+        "stock_count",
+        "stock_known",
+        "waste",
+        "legal_moves",
+    ):
+        assert getattr(sv, field) == getattr(v, field), field
+    # the cards the view does not place are exactly the unknown face-down ones
+    assert set(v.unseen_cards()) == hidden_unknown(g) == hidden_unknown(s)
