@@ -119,19 +119,24 @@ def search_segment(g: Game, node_budget: int = 20000) -> SegmentResult:
                 if v > best[0]:
                     best = (v, [m])
             else:
-                g.push_unchecked(m)
-                if g.is_over():
-                    v, sub = evaluate(g, p), []
-                else:
-                    v, sub = rec()
-                g.pop()
-                v -= STEP_COST
+                v, sub = child(m)
                 if v > best[0]:
                     best = (v, [m, *sub])
-            if best[0] >= WIN_VALUE:
+            if best[0] >= WIN_VALUE / 2:
                 break
         table[key] = best
         return best
+
+    def child(m: Move) -> tuple[float, list[Move]]:
+        """The value and best continuation after a move inside the segment."""
+        g.push_unchecked(m)
+        sub: list[Move]
+        if g.is_over():
+            v, sub = evaluate(g, p), []
+        else:
+            v, sub = rec()
+        g.pop()
+        return v - STEP_COST, sub
 
     # The root: keep the best line through each first move (for hints and for the expert).
     by_first: dict[Move, tuple[float, list[Move]]] = {}
@@ -142,13 +147,8 @@ def search_segment(g: Game, node_budget: int = 20000) -> SegmentResult:
         if ends_segment(g, m):
             by_first[m] = (terminal_value(g, p, m) - STEP_COST, [m])
         else:
-            g.push_unchecked(m)
-            if g.is_over():
-                v, sub = evaluate(g, p), []
-            else:
-                v, sub = rec()
-            g.pop()
-            by_first[m] = (v - STEP_COST, [m, *sub])
+            v, sub = child(m)
+            by_first[m] = (v, [m, *sub])
     if not by_first:
         return SegmentResult(evaluate(g, p), [], nodes, complete, by_first)
     first = max(by_first, key=lambda k: by_first[k][0])
