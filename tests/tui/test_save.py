@@ -160,3 +160,22 @@ def test_log_lines_are_the_record_notation() -> None:
     lines = turn_lines(g)
     shown = "".join(card_name(c) for c in g.initial_reveals)  # the reserve top turned up at the start (R6)
     assert lines == [f"1. {'AB'[g.turn]} ={shown} {m}"]
+
+
+async def test_new_game_after_resume_keeps_the_resumed_rules() -> None:
+    g = Game("hoyle", seed=2, stops=True)
+    text = record_text(g, {"Mode": "hotseat", "MatchA": "7", "MatchB": "0", "MatchGames": "1"})
+    current_path().parent.mkdir(parents=True)
+    current_path().write_text(text)
+    settings, saved, _ = play.prepare(args("--resume"))
+    app = RussianBankApp(settings, saved=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.hotseat and app.game.options.preset == "hoyle"
+        await pilot.press("colon", *"resign", "enter")
+        await pilot.pause()
+        text = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        assert "after 2 games" in text  # the match goes on from the saved total
+        await pilot.press("n")
+        await pilot.pause()
+        assert not app.game.is_over()
+        assert app.game.options.preset == "hoyle" and app.game.options.stops

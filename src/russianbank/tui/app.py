@@ -307,6 +307,9 @@ class RussianBankApp(App[None]):
         return self._match_names()
 
     def _deal(self, seed: int | None) -> Game:
+        """A new deal with the rules of this session (those of the resumed game, if any)."""
+        if hasattr(self, "game"):
+            return Game(self.game.options.preset, seed=seed, options=self.game.options)
         return Game(self.settings.preset, seed=seed, stops=self.settings.stops)
 
     def _make_computer(self) -> None:

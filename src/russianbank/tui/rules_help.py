@@ -31,10 +31,12 @@ KEYS = """\
 
 RULES = """\
 [b]The game[/b]
-Each player has a reserve (12 cards face down, the top one face up), a stock and a \
-waste. Eight tableau piles (four on each side) are common property; eight foundations \
-in the middle are built up in suit from Ace to King. The first to get rid of reserve, \
-stock, waste and hand wins (D1) and scores 30 + 2 per card left in the loser's reserve \
+Each player has a reserve (12 cards face down, 13 in [i]hoyle[/i] and [i]russian13[/i]; \
+the top one face up), a stock and a waste. Eight tableau piles (four on each side) are \
+common property; eight foundations in the middle are built up in suit from Ace to King. \
+The first to get rid of reserve, \
+stock, waste and hand wins (D1) and scores 30 (0 in [i]hoyle[/i]) + 2 per card left in \
+the loser's reserve \
 + 1 per card in the loser's stock and waste (D2). The games of a session add up to a \
 match (D4).
 
@@ -62,4 +64,10 @@ taken back (S3). An unfounded Stop is refused (S2).
 
 [b]Draws[/b]  A position repeated three times at the start of a turn, or 200 turns \
 without a foundation play, is a draw (D3). Type [b]resign[/b] to resign.
+
+[b]The one-deck game[/b] ([i]--preset single[/i])
+Each player gets 26 cards as a stock and lays out four piles at their first turn. \
+There are no reserves and no foundations; piles build in suit, one rank up or down, \
+King and Ace adjacent; only the hand card may be loaded onto the opponent's waste; you \
+may not discard while a space is open. The first to run out of cards wins (S-1..S-7).
 """
