@@ -525,3 +525,26 @@ def test_illegal_push_raises_and_changes_nothing() -> None:
         g.push(Move.from_str("41"))
     assert info.value.rule == "R5b"
     assert g.position(secret=True) == before and g.move_stack == []
+
+
+def test_R2_R5b_D2_each_option_on_its_own() -> None:
+    """Section 8: every option is settable on its own (reserve size, tableau rule, bonus, recycle, Stop
+    penalty, first-player method, draw limit)."""
+    g = Game("classic", seed=1, reserve_size=5)
+    assert [len(r) for r in g.res] == [5, 5] and [len(s) for s in g.stock] == [43, 43]
+    g = Game("classic", seed=1, reserve_size=0)
+    assert g.res == [[], []] and g.res_up == [0, 0] and g.initial_reveals == ()
+    text = pos(["9H", "8H", "8C", "8D", "KD", "qs", "jh", "td"], ra="5|QD", sa="20")
+    assert "21" in legal(game(text, tableau="suited"))
+    o = options_for("hoyle", bonus=7, recycle="immediate", stop_penalty="annul", first_player="tableau", draw_limit=9)
+    assert (o.reserve_size, o.bonus, o.recycle, o.stop_penalty, o.first_player, o.draw_limit) == (
+        13,
+        7,
+        "immediate",
+        "annul",
+        "tableau",
+        9,
+    )
+    w = game(pos(QUIET, fnd="AC/-/-/-/-/-/-/-", hand="2C", rb="5|6c", wb="4d3h", turn_no=9), bonus=7)
+    play(w, "HF")
+    assert w.outcome().score.bonus == 7  # type: ignore[union-attr]

@@ -59,6 +59,7 @@ def test_S_3_piles_are_laid_out_at_the_first_turn() -> None:
     b_stack = secret[3]
     b_top4 = [b_stack[i : i + 2] for i in range(len(b_stack) - 2, len(b_stack) - 10, -2)]
     play(g, "SH")
+    assert "HW" in legal(g)  # B's missing piles are not spaces (S-6 would forbid the discard)
     while g.turn == 0:  # place or discard: take the discard as soon as it is allowed
         ms = legal(g)
         play(g, "HW" if "HW" in ms else sorted(m for m in ms if m.startswith("H"))[0])

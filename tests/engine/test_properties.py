@@ -32,14 +32,22 @@ MODES = [
     ("single", False),
     ("classic-immediate", False),
     ("classic-immediate", True),
+    ("classic-reserve0", True),
+    ("suited-reserve1-stand", True),
 ]
+VARIANTS = {
+    "classic-immediate": ("classic", {"recycle": "immediate"}),
+    "classic-reserve0": ("classic", {"reserve_size": 0}),
+    "suited-reserve1-stand": ("suited", {"reserve_size": 1, "stop_penalty": "stand", "recycle": "immediate"}),
+}
 STOP_CODE = Move.from_str("stop").code
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def new_game(mode: str, stops: bool, seed: int) -> Game:
-    if mode == "classic-immediate":
-        return Game("classic", seed=seed, stops=stops, recycle="immediate")
+    if mode in VARIANTS:
+        preset, changes = VARIANTS[mode]
+        return Game(preset, seed=seed, stops=stops, **changes)
     return Game(mode, seed=seed, stops=stops)
 
 
