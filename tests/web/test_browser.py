@@ -237,6 +237,8 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
         before = state_id(page)
         page.keyboard.type(quick(legal(page)))
         page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
+    # the computer's moves are animated (cards slide from where they were)
+    page.wait_for_function("document.getAnimations().length > 0", timeout=30_000)
     try:
         page.wait_for_function("document.querySelectorAll('#log li[data-player=\"B\"]').length > 0", timeout=30_000)
     except Exception:
