@@ -925,6 +925,9 @@ class RussianBankApp(App[None]):
             return
         self.game = self._deal(None)
         self._end_recorded = False
+        if self._stop_timer is not None:
+            self._stop_timer.stop()
+            self._stop_timer = None
         self._cpu_moves = []
         self._cpu_prefix = ""
         self._make_computer()

@@ -24,8 +24,8 @@ KEYS = """\
   [b]?[/b]    this help                 [b]q[/b]    save and quit
   (the game is saved after every move: russianbank play --resume continues it)
 
-  Picked card: yellow; legal targets: green; hint: purple; the computer's
-  last move: blue. A's deck: cream cards, filled suits ♠♥♦♣;
+  Keys light up: the picked pile yellow, its legal targets green, a hint
+  purple, the computer's last move blue (the cards concerned are underlined). A's deck: cream cards, filled suits ♠♥♦♣;
   B's deck: light blue cards, hollow suits ♤♡♢♧.
 """
 

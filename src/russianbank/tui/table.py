@@ -166,8 +166,8 @@ def draw_table(
 
     def card(c: int, hl: Style | None = None) -> Part:
         st = card_style(c)
-        if hl is not None:
-            st = st + Style(bgcolor=hl.bgcolor, color="white" if hl is not SELECTED else "black")
+        if hl is not None:  # keep the suit's colour and the deck's background; the label carries the mark
+            st = st + Style(underline=True, reverse=hl is SELECTED)
         return (card_text(c, wide), st)
 
     def empty_slot() -> Part:
