@@ -97,9 +97,26 @@ def test_D3_third_occurrence_of_a_turn_start_position_is_a_draw() -> None:
 
 
 def test_D3_the_deal_counts_as_the_first_occurrence() -> None:
-    """D3: the deal of a seeded game is a turn-start position that counts once."""
-    g = Game("classic", seed=21)
+    """D3: the deal is the first occurrence of its turn-start position.
+
+    With no reserve (nothing turned up at the first turn), each player in turn breaks O1 and is stopped
+    (annul): A's turn starts from the deal position again after every two Stops, and its third
+    occurrence (deal, then twice more) draws the game.
+    """
+    g = Game("classic", seed=0, stops=True, reserve_size=0)
+    deal = g.position(secret=True).split()
     assert g.repetition_count() == 1
+    for i in range(4):
+        assert not g.is_over()
+        v = next(m for m in g.legal_moves() if g.order_violation(m) and str(m) not in ("HW", "pass"))
+        g.push(v)
+        g.call_stop()
+        if i % 2 == 1:  # A's turn again: the deal position (turn number and counters aside)
+            now = g.position(secret=True).split()
+            assert now[:10] == deal[:10]
+            assert g.repetition_count() == (i + 3) // 2  # 2, then 3
+    out = g.outcome()
+    assert out is not None and out.termination is Termination.REPETITION
 
 
 def test_D3_same_suit_foundations_are_interchangeable() -> None:

@@ -280,8 +280,11 @@ def test_deals_differing_only_in_face_down_cards_have_identical_views(
 def test_every_random_game_ends(mode: tuple[str, bool]) -> None:
     """Random games end (win or draw) within the limits: draw_limit 200 turns, threefold repetition.
 
-    Observed (seeds 0-3, uniform random legal moves, Stops taken when possible): every game ended by a
-    win, in 50-300 turns (1,000-4,500 moves); none reached the no-progress limit.
+    Observed (seeds 0-3, uniform random legal moves, a Stop three times as likely as each other choice
+    whenever it is possible): strict games all ended by a win, in 62-98 turns (single: 125-154);
+    stops games with the stand penalty ended by a win in 341-568 turns; stops games with the annul
+    penalty all ended by threefold repetition (annulled turns put the position back) in 5-591 turns,
+    at most about 7,000 moves. None reached the no-progress limit.
     """
     for seed in range(4):
         g = new_game(*mode, seed)
