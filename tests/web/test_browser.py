@@ -342,6 +342,25 @@ def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> N
     shot(pb, "friend_2_stop_seat_B_phone")
     assert "{Stop!" in pa.inner_text("#log")
 
+    # on the phone (B), draw by touch: tap the stock, then the hand
+    for _ in range(60):
+        if mover() == "B":
+            break
+        before = state_id(pa)
+        pa.fill("#moveInput", quick(legal(pa)))
+        pa.press("#moveInput", "Enter")
+        pa.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
+    wait_my_turn(pb)
+    assert "SH" in legal(pb)
+    before = state_id(pb)
+    pb.tap('[data-src="S"]')
+    assert "target" in (pb.get_attribute(zone_sel("H"), "class") or "")
+    pb.tap(zone_sel("H"))
+    pb.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
+    pb.wait_for_selector('.card[data-zone="H"]')
+    assert table.game.move_stack[-1] == Move.from_str("SH")
+    shot(pb, "friend_2b_phone_drew_by_touch")
+
     # B resigns; both see the end panel with the score; A plays again, B is offered the next game
     pb.on("dialog", lambda d: d.accept())
     pb.click("#resignBtn")
