@@ -178,7 +178,8 @@ class Game:
             state = parse_position(position, options, random.Random(seed))
             if first_player is not None:
                 state.turn = first_player
-            self._setup(state, start_turn=False)
+            # A forced first player starts their turn (R6 reserve top, S-3 lay-out); a no-op otherwise.
+            self._setup(state, start_turn=first_player is not None)
             # Keep the whole position (secret part too) so a record replays to the same cards.
             self.starting_position: str | None = self.position(secret=True)
         else:
