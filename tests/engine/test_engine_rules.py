@@ -548,3 +548,16 @@ def test_R2_R5b_D2_each_option_on_its_own() -> None:
     w = game(pos(QUIET, fnd="AC/-/-/-/-/-/-/-", hand="2C", rb="5|6c", wb="4d3h", turn_no=9), bonus=7)
     play(w, "HF")
     assert w.outcome().score.bonus == 7  # type: ignore[union-attr]
+
+
+def test_R6_forcing_the_first_player_of_a_set_up_position_turns_their_reserve_up() -> None:
+    """R6/R3: a position set up with the first player forced to B starts B's turn: B's reserve top is
+    turned up (it was face down in the text, where A was on move)."""
+    text = pos(QUIET, ra="5|5H", sa="10", rb="12|", turn_no=1)
+    g = Game("classic", seed=0, position=text, first_player=1)
+    assert g.turn == 1 and g.res_up[1] == 1
+    assert g.initial_reveals == (g.res[1][-1],)
+    assert Game.from_position(g.position(secret=True)).position(secret=True) == g.position(secret=True)
+    single = Game("single", seed=2, first_player=0)
+    s = Game("single", seed=0, position=single.position(secret=True), first_player=1)
+    assert s.laid == [True, True] and len(s.initial_reveals) == 4  # S-3: B lays out at the start of its turn
