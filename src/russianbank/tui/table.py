@@ -138,11 +138,11 @@ class _Line:
     def add(self, s: str, style: Style | str | None = None) -> None:
         self.text.append(s, style or "")
 
-    def pile(self, pile: Pile, parts: list[Part]) -> None:
+    def pile(self, pile: Pile, parts: list[Part], to: int = 0) -> None:
         x0 = len(self.text)
         for s, st in parts:
             self.add(s, st)
-        self.spans.append((x0, len(self.text), pile))
+        self.spans.append((x0, max(len(self.text), to), pile))
 
 
 def draw_table(
@@ -266,7 +266,7 @@ def draw_table(
             for i, c in enumerate(cards):
                 parts.append((" ", None))
                 parts.append(card(c, marks.style(p) if i == len(cards) - 1 else None))
-        ln.pile(p, parts)
+        ln.pile(p, parts, to=width)  # the whole row picks the pile
         return ln
 
     def foundation_line() -> _Line:
@@ -279,7 +279,7 @@ def draw_table(
                 f = game.fnd[2 * s + k]
                 parts.append((" ", None))
                 parts.append(card(f[-1]) if f else (SUIT_SYMBOLS[s].rjust(cw, "·"), EMPTY))
-        ln.pile(p, parts)
+        ln.pile(p, parts, to=width)  # the whole row picks the pile
         return ln
 
     lines.append(player_line(1))
