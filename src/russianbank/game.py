@@ -18,7 +18,7 @@ from typing import Any
 
 from . import moves as mv
 from .cards import COLOR, RANK, SUIT, card_name, parse_card, rank_of
-from .errors import IllegalMoveError, InvalidOptionsError
+from .errors import IllegalMoveError, InvalidOptionsError, InvalidPositionError
 from .moves import MOVE_TABLE, Move
 from .options import Options, options_for
 from .state import State
@@ -209,6 +209,8 @@ class Game:
         Without the secret part, the face-down cards are filled in at random
         (reproducibly from ``seed``) from the cards the position does not show.
         """
+        if not isinstance(text, str):  # None would mean "deal a new game" to the constructor
+            raise InvalidPositionError(f"a position must be text, not {type(text).__name__}")
         return cls(preset, seed=seed, options=options, position=text)
 
     def _setup(self, st: State, start_turn: bool) -> None:
