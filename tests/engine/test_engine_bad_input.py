@@ -218,3 +218,24 @@ def test_bad_input_changes_nothing() -> None:
         with pytest.raises(InvalidMoveError):
             g.push_str(text)
     assert g.position(secret=True) == before and g.move_stack == []
+
+
+def test_record_with_the_wrong_player_is_reported() -> None:
+    g = Game("classic", seed=4, first_player=0)
+    g.push(g.legal_moves()[0])
+    text = record_text(g).replace("1. A", "1. B")
+    with pytest.raises(ReplayError, match=r"move 1 .*recorded for B, but it is A's turn"):
+        load_record(text)
+    data = record_json(g)
+    data["moves"][0]["player"] = "C"
+    with pytest.raises(InvalidRecordError, match=r"moves\[1\]: player must be 'A' or 'B'"):
+        load_record(json.dumps(data))
+
+
+def test_non_text_inputs() -> None:
+    with pytest.raises(InvalidPositionError, match="must be text"):
+        Game.from_position(None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRecordError, match="must be text"):
+        parse_record(None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPositionError, match="waste A: bad card list '5C6': odd number of characters"):
+        Game.from_position(_replace_field(GOOD, 4, "5C6"))
