@@ -88,6 +88,17 @@ def test_R3_first_player_by_tableau_comparison(preset: str) -> None:
     assert ties > 5  # the tie rule was exercised
 
 
+def test_R3_all_four_tie_a_seeded_coin_decides() -> None:
+    """R3: if all four tableau comparisons tie, a seeded coin decides (seeds found by search)."""
+    firsts = []
+    for seed in (64992, 79035, 108253, 108954, 261732, 269405):
+        g = Game("classic", seed=seed)
+        assert all(RANK[g.tab[i][0]] == RANK[g.tab[4 + i][0]] for i in range(4))
+        assert Game("classic", seed=seed).turn == g.turn
+        firsts.append(g.turn)
+    assert set(firsts) == {0, 1}
+
+
 def test_R3_cut_decides_in_hoyle_reproducibly() -> None:
     """R3 option cut (hoyle): seeded, both players can start, the same seed gives the same first player."""
     firsts = [Game("hoyle", seed=s).turn for s in range(40)]
