@@ -5,9 +5,9 @@ side, so deeper levels run into the next turn naturally. In stops mode a Stop is
 more move wherever ``can_stop()`` allows it. The expected counts live in ``data/perft.json``; any
 change in move generation (or in the deal) shows up here.
 
-Regenerate the data after an intended change with::
+Regenerate the data after an intended change (from the repository root) with::
 
-    python tests/engine/test_perft.py
+    python -m tests.engine.test_perft
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ CASES: list[tuple[str, str, int, dict[str, Any], int]] = [
     ("classic deal", "classic", 1, {}, 0),
     ("classic midgame", "classic", 1, {}, 120),
     ("classic late game", "classic", 5, {}, 700),
+    ("classic busy midgame", "classic", 5, {}, 300),
     ("suited midgame", "suited", 2, {}, 150),
+    ("suited busy midgame", "suited", 2, {}, 300),
     ("hoyle midgame", "hoyle", 3, {}, 90),
     ("russian13 immediate recycle", "russian13", 4, {"recycle": "immediate"}, 400),
     ("single deal", "single", 3, {}, 0),
