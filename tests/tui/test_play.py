@@ -276,6 +276,14 @@ async def test_layout_80x24_shows_every_pile_uncut() -> None:
         assert " R:" in text and " r:" in text and " W:" in text and " w:" in text and " H:" in text
         assert "Moves" in text  # the log panel
         assert "Help" in lines[-1]  # the footer with the keys
+        # A long message (a Stop ruling, a computer turn) takes up to 4 lines; the table still fits.
+        app.say("a long message " * 40)
+        await pilot.pause()
+        lines = screen_lines(app)
+        for a in range(8):
+            assert row_of(app, a)
+        text = "\n".join(lines)
+        assert " F │" in text and "▶" in text and text.count(" S:") == 1 and text.count(" s:") == 1
 
 
 async def test_bigger_terminal_uses_more_room() -> None:
