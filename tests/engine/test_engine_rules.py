@@ -366,7 +366,7 @@ def test_R8_immediate_recycle_after_every_action() -> None:
     play(g, "SH")  # the stock is now empty: the waste is turned while 7D is in hand
     assert card_name(g.hand) == "7D"
     assert [card_name(c) for c in g.stock[0]] == ["5S", "4D", "3C"] and g.waste[0] == []
-    play(g, "HW")  # the discard empties... no: the stock has 3 cards, the 7D stays on the waste
+    play(g, "HW")  # the stock is not empty (3 cards), so the 7D stays on the waste
     assert card_name(g.waste[0][-1]) == "7D"
     g = game(_recycle_position(sa="0"), recycle="immediate")
     play(g, "SH")  # position had an empty stock: the draw turns the waste first (as lazy)
