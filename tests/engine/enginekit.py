@@ -7,6 +7,7 @@ the engine deals those face-down cards at random (reproducibly from the seed).
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -128,3 +129,37 @@ def assert_refused(g: Game, text: str, rule: str) -> IllegalMoveError:
 
 def card_set(g: Game) -> list[int]:
     return sorted(g.all_cards())
+
+
+def hidden_unknown(g: Game) -> set[int]:
+    """Face-down cards whose identity no public history names (what no view may contain, V2)."""
+    out: set[int] = set()
+    for p in (0, 1):
+        r = g.res[p]
+        down = r[: len(r) - g.res_up[p]]
+        out.update(down[: len(down) - g.res_known[p]])
+        s = g.stock[p]
+        out.update(s[: len(s) - g.stock_known[p]])
+    return out
+
+
+_QUOTED_CARD = re.compile(r'"([2-9TJQKA][CDHS]|[2-9tjqka][cdhs])"')
+
+
+def quoted_card_names(text: str) -> set[str]:
+    """Card names appearing as JSON strings in ``text`` (no move of the notation looks like one)."""
+    return set(_QUOTED_CARD.findall(text))
+
+
+def reshuffle_secret(text: str, rng: random.Random) -> str:
+    """The same position with its face-down cards dealt anew among the same hidden places."""
+    fields = text.split()
+    parts = fields[-1].split("/")
+    cards = [p[i : i + 2] for p in parts if p != "-" for i in range(0, len(p), 2)]
+    rng.shuffle(cards)
+    out, i = [], 0
+    for p in parts:
+        n = 0 if p == "-" else len(p) // 2
+        out.append("".join(cards[i : i + n]) or "-")
+        i += n
+    return " ".join([*fields[:-1], "/".join(out)])

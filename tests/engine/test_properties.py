@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any
 
 import pytest
+from enginekit import hidden_unknown, quoted_card_names, reshuffle_secret
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -69,17 +69,6 @@ def snapshot(g: Game) -> tuple[Any, ...]:
     )
 
 
-def hidden_unknown(g: Game) -> set[int]:
-    out: set[int] = set()
-    for p in (0, 1):
-        r = g.res[p]
-        down = r[: len(r) - g.res_up[p]]
-        out.update(down[: len(down) - g.res_known[p]])
-        s = g.stock[p]
-        out.update(s[: len(s) - g.stock_known[p]])
-    return out
-
-
 # Every card move and "pass": what the generator lists must be what the validator accepts.
 ALL_MOVES = [m for code, m in MOVES.items() if code < 256 or str(m) == "pass"]
 
@@ -102,9 +91,6 @@ def check_generation(g: Game) -> None:
     assert set(g.pseudo_legal_moves()) == physical
     for src in range(15):
         assert g.targets(src) == [m for m in legal if m.src == src]
-
-
-_CARD_RE = re.compile(r'"([2-9TJQKA][CDHS]|[2-9tjqka][cdhs])"')
 
 
 def choices(g: Game) -> list[Move]:
@@ -246,7 +232,7 @@ def test_views_never_show_unknown_face_down_cards(mode: tuple[str, bool], seed: 
         assert len(hidden) == g.view(0).hidden_count()
         for viewer in (0, 1, None):
             d = g.view(viewer).to_dict()
-            assert not set(_CARD_RE.findall(json.dumps(d))) & hidden
+            assert not quoted_card_names(json.dumps(d)) & hidden
         opts = choices(g)
         g.push(opts[data.draw(st.integers(0, len(opts) - 1), label="move")])
 
@@ -260,17 +246,9 @@ def test_deals_differing_only_in_face_down_cards_have_identical_views(
     g = _walk_long(mode, seed, data)
     if g.is_over():
         return
-    fields = g.position(secret=True).split()
-    parts = fields[-1].split("/")
-    cards = [p[i : i + 2] for p in parts if p != "-" for i in range(0, len(p), 2)]
-    random.Random(data.draw(st.integers(0, 2**32), label="shuffle")).shuffle(cards)
-    out, i = [], 0
-    for p in parts:
-        n = 0 if p == "-" else len(p) // 2
-        out.append("".join(cards[i : i + n]) or "-")
-        i += n
-    a = Game.from_position(" ".join(fields), options=g.options)
-    b = Game.from_position(" ".join([*fields[:-1], "/".join(out)]), options=g.options)
+    text = g.position(secret=True)
+    a = Game.from_position(text, options=g.options)
+    b = Game.from_position(reshuffle_secret(text, random.Random(data.draw(st.integers(0, 2**32)))), options=g.options)
     for viewer in (0, 1, None):
         assert a.view(viewer) == b.view(viewer)
         assert a.view(viewer).to_dict() == b.view(viewer).to_dict()
