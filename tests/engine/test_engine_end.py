@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from enginekit import QUIET, assert_refused, game, legal, play, pos
 
-from russianbank import Game, Move, Termination
+from russianbank import Game, Move, Outcome, Termination
 from russianbank.cards import card_name
 from russianbank.record import load_record, record_text
 from russianbank.scoring import MatchScore
@@ -159,24 +159,39 @@ def test_D3_a_foundation_play_resets_the_no_progress_count() -> None:
     assert g.position().split()[11] == "0"
 
 
-def test_D4_match_scores_add_up() -> None:
-    """D4: a match is a series of games whose scores are added (Outcome.points, scoring.MatchScore)."""
-    outcomes = []
+def _won_game() -> Game:
     g = game(_win_position())
     play(g, "HF")
-    outcomes.append(g.outcome())
+    return g
+
+
+def _resigned_game() -> Game:
     g = game(pos(QUIET, ra="5|5H", wa="3C", sa="10", hand="4D", rb="5|5h", turn_no=4))
     g.resign(0)
-    outcomes.append(g.outcome())
+    return g
+
+
+def _agreed_game() -> Game:
     g = Game("classic", seed=2)
     g.agree_draw()
-    outcomes.append(g.outcome())
-    totals = [sum(o.points(p) for o in outcomes) for p in (0, 1)]  # type: ignore[union-attr]
-    assert totals == [outcomes[0].score.total, outcomes[1].score.total]  # type: ignore[union-attr]
+    return g
+
+
+def test_D4_match_scores_add_up() -> None:
+    """D4: a match is a series of games whose scores are added (Outcome.points, scoring.MatchScore)."""
+    outcomes: list[Outcome] = []
+    for make in (_won_game, _resigned_game, _agreed_game):
+        out = make().outcome()
+        assert out is not None
+        outcomes.append(out)
+    totals = [sum(o.points(p) for o in outcomes) for p in (0, 1)]
+    won, resigned = outcomes[0].score, outcomes[1].score
+    assert won is not None and resigned is not None
+    assert totals == [won.total, resigned.total]
     match = MatchScore(("Ann", "Bob"))
-    match.add(outcomes[0])  # type: ignore[arg-type]
-    match.add(outcomes[1], seats=("Bob", "Ann"))  # type: ignore[arg-type]  # seats swapped: Ann played B
-    match.add(outcomes[2])  # type: ignore[arg-type]
+    match.add(outcomes[0])
+    match.add(outcomes[1], seats=("Bob", "Ann"))  # seats swapped: Ann played B
+    match.add(outcomes[2])
     assert match.totals == {"Ann": totals[0] + totals[1], "Bob": 0}
     assert match.leader() == "Ann"
 

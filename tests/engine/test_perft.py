@@ -85,7 +85,8 @@ def generate() -> list[dict[str, Any]]:
         assert not g.is_over(), name
         entry: dict[str, Any] = {"name": name, "preset": preset, "seed": seed, "options": options, "moves": played}
         entry["position"] = g.position(secret=True)
-        entry["pending_violation"] = None if g.pending_violation() is None else g.pending_violation()[0]
+        pending = g.pending_violation()
+        entry["pending_violation"] = None if pending is None else pending[0]
         entry["counts"] = [perft(g, d) for d in range(1, DEPTH + 1)]
         out.append(entry)
     return out
@@ -94,7 +95,8 @@ def generate() -> list[dict[str, Any]]:
 def load() -> list[dict[str, Any]]:
     if not DATA.exists():  # only while regenerating; test_perft_data_covers_... fails without it
         return []
-    return json.loads(DATA.read_text(encoding="utf-8"))["cases"]
+    cases: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["cases"]
+    return cases
 
 
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e["name"])

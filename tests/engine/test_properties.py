@@ -35,7 +35,7 @@ MODES = [
     ("classic-reserve0", True),
     ("suited-reserve1-stand", True),
 ]
-VARIANTS = {
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "classic-immediate": ("classic", {"recycle": "immediate"}),
     "classic-reserve0": ("classic", {"reserve_size": 0}),
     "suited-reserve1-stand": ("suited", {"reserve_size": 1, "stop_penalty": "stand", "recycle": "immediate"}),
