@@ -243,3 +243,36 @@ def test_S3_annul_of_a_draw_over_a_space() -> None:
     assert g.tab[0] == [] and g.hand == -1 and g.waste[0] == []
     assert g.stock[0][-1] == parse_card("3D") and g.view(1).stock_known[0] == (parse_card("3D"),)
     assert g.position().split()[3] == "8(3D)"
+
+
+def _reserve_secret(text: str, top: list[str]) -> str:
+    """``text`` with its secret part written out so that A's face-down reserve ends with ``top``."""
+    full = game(text).position(secret=True).split()
+    parts = full[-1].split("/")
+    lists = [[p[i : i + 2] for i in range(0, len(p), 2)] if p != "-" else [] for p in parts]
+    for name in top:
+        for lst in lists:
+            if name in lst:
+                lst.remove(name)
+        lists[0].append(name)
+    # keep every list's length: move the displaced cards from A's reserve to the lists that lost one
+    sizes = [len(p) // 2 if p != "-" else 0 for p in parts]
+    spare = lists[0][: len(lists[0]) - sizes[0]]
+    lists[0] = lists[0][len(spare) :]
+    for i in range(1, 4):
+        while len(lists[i]) < sizes[i]:
+            lists[i].insert(0, spare.pop())
+    return " ".join([*full[:-1], "/".join("".join(lst) or "-" for lst in lists)])
+
+
+def test_S3_annul_turns_back_two_reserve_cards_face_down_in_order() -> None:
+    """S3 annul: the reserve top and the cards its moves uncovered go back face down in their order, known."""
+    text = pos(["2C", "KS", "5D", "QS", "8s", "kc", "jd", "tc"], fnd="AC/-/-/-/-/-/-/-", ra="5|JH", rb="5|7c")
+    g = game(_reserve_secret(text, ["9H", "TC"]), stops=True)
+    play(g, "R4", "R4", "R4")  # JH, TC, 9H onto QS: O1 (the 2C should go up first)
+    assert [card_name(c) for c in g.tab[3]] == ["QS", "JH", "TC", "9H"]
+    third = card_name(g.reveals(2)[0])  # the card the 9H uncovered
+    g.call_stop()
+    assert [card_name(c) for c in g.res[0][-4:]] == [third, "9H", "TC", "JH"] and g.res_up[0] == 1
+    assert [card_name(c) for c in g.view(1).reserve_known[0]] == [third, "9H", "TC"]
+    assert g.position().split()[2] == f"2({third}9HTC)|JH"
