@@ -310,3 +310,19 @@ def test_sampled_games_are_consistent_with_the_view(mode: tuple[str, bool], seed
         assert getattr(sv, field) == getattr(v, field), field
     # the cards the view does not place are exactly the unknown face-down ones
     assert set(v.unseen_cards()) == hidden_unknown(g) == hidden_unknown(s)
+
+
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
+@SETTINGS
+def test_records_of_set_up_positions_round_trip(mode: tuple[str, bool], seed: int, data: st.DataObject) -> None:
+    """A game set up from position text (with or without the secret part) records and replays exactly."""
+    g = _walk_long(mode, seed, data)
+    if g.is_over():
+        return
+    secret = data.draw(st.booleans(), label="secret")
+    h = Game(options=g.options, seed=seed, position=g.position(secret=secret))
+    random_walk(h, data, data.draw(st.integers(0, 60), label="n2"), check=False)
+    for text in (record_text(h), json.dumps(record_json(h))):
+        r = load_record(text)
+        assert r.position(secret=True) == h.position(secret=True)
+        assert r.move_stack == h.move_stack and r.outcome() == h.outcome()
