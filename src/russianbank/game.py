@@ -173,15 +173,15 @@ class Game:
         self.options = options
         self.seed: int | None = seed
         if position is not None:
-            from .position import parse_position
+            from .position import format_position, parse_position
 
             state = parse_position(position, options, random.Random(seed))
+            # Keep the whole given position (secret part too) so a record replays to the same cards.
+            self.starting_position: str | None = format_position(state, options, True)
             if first_player is not None:
                 state.turn = first_player
             # A forced first player starts their turn (R6 reserve top, S-3 lay-out); a no-op otherwise.
             self._setup(state, start_turn=first_player is not None)
-            # Keep the whole position (secret part too) so a record replays to the same cards.
-            self.starting_position: str | None = self.position(secret=True)
         else:
             state = _deal(options, seed, first_player)
             self._setup(state, start_turn=True)
