@@ -123,14 +123,14 @@ def test_D3_same_suit_foundations_are_interchangeable() -> None:
     """D3: "the position" treats the two foundations of a suit as interchangeable.
 
     Within one line of play the engine always fills the same foundation, so the swap can only be set
-    up from two position texts; the repetition key (the engine's private _poskey) must be equal.
+    up from two position texts; their repetition keys (Game.key()) must be equal.
     """
     a = game(pos(QUIET, fnd="AH2H/ah/-/-/-/-/-/-", ra="5|5H", rb="5|5h", fill="rb"))
     b = game(pos(QUIET, fnd="ah/AH2H/-/-/-/-/-/-", ra="5|5H", rb="5|5h", fill="rb"))
     assert a.fnd != b.fnd  # stored the other way round
-    assert a._poskey() == b._poskey()
+    assert a.key() == b.key()
     c = game(pos(QUIET, fnd="AH/ah2H/-/-/-/-/-/-", ra="5|5H", rb="5|5h", fill="rb"))
-    assert a._poskey() != c._poskey()  # the 2H is on the other Ace: another position
+    assert a.key() != c.key()  # the 2H is on the other Ace: another position
 
 
 def test_D3_no_progress_limit() -> None:

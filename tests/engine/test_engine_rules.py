@@ -7,6 +7,7 @@ from enginekit import QUIET, assert_refused, card_set, game, legal, play, pos
 
 from russianbank import Game, IllegalMoveError, Move, options_for
 from russianbank.cards import RANK, card_name, deck_of, parse_card
+from russianbank.record import load_record, record_text
 
 TWO_DECK = ("classic", "hoyle", "suited", "russian13")
 RESERVE = {"classic": 12, "hoyle": 13, "suited": 12, "russian13": 13}
@@ -569,6 +570,9 @@ def test_R6_forcing_the_first_player_of_a_set_up_position_turns_their_reserve_up
     assert g.turn == 1 and g.res_up[1] == 1
     assert g.initial_reveals == (g.res[1][-1],)
     assert Game.from_position(g.position(secret=True)).position(secret=True) == g.position(secret=True)
+    replayed = load_record(record_text(g))  # the record sets the game up the same way
+    assert replayed.position(secret=True) == g.position(secret=True)
+    assert replayed.initial_reveals == g.initial_reveals
     single = Game("single", seed=2, first_player=0)
     s = Game("single", seed=0, position=single.position(secret=True), first_player=1)
     assert s.laid == [True, True] and len(s.initial_reveals) == 4  # S-3: B lays out at the start of its turn
