@@ -315,12 +315,14 @@ def test_sampled_games_are_consistent_with_the_view(mode: tuple[str, bool], seed
 @given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), data=st.data())
 @SETTINGS
 def test_records_of_set_up_positions_round_trip(mode: tuple[str, bool], seed: int, data: st.DataObject) -> None:
-    """A game set up from position text (with or without the secret part) records and replays exactly."""
+    """A game set up from position text (with or without the secret part, first player forced or not)
+    records and replays exactly."""
     g = _walk_long(mode, seed, data)
     if g.is_over():
         return
     secret = data.draw(st.booleans(), label="secret")
-    h = Game(options=g.options, seed=seed, position=g.position(secret=secret))
+    first = data.draw(st.sampled_from([None, 0, 1]), label="first")
+    h = Game(options=g.options, seed=seed, position=g.position(secret=secret), first_player=first)
     random_walk(h, data, data.draw(st.integers(0, 60), label="n2"), check=False)
     for text in (record_text(h), json.dumps(record_json(h))):
         r = load_record(text)
