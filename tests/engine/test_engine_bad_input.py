@@ -239,3 +239,21 @@ def test_non_text_inputs() -> None:
         parse_record(None)  # type: ignore[arg-type]
     with pytest.raises(InvalidPositionError, match="waste A: bad card list '5C6': odd number of characters"):
         Game.from_position(_replace_field(GOOD, 4, "5C6"))
+
+
+def test_malformed_position_json() -> None:
+    good = Game("classic", seed=1).position_dict()
+    with pytest.raises(InvalidPositionError, match="must be a JSON object"):
+        Game.from_position_dict([])
+    with pytest.raises(InvalidPositionError, match="missing or has a bad field: 'tableau'"):
+        Game.from_position_dict({})
+    with pytest.raises(InvalidPositionError, match="tableau: expected a list of 8 piles"):
+        Game.from_position_dict({**good, "tableau": "x"})
+    bad = json.loads(json.dumps(good))
+    bad["players"]["A"]["stock_hidden"] = -1
+    with pytest.raises(InvalidPositionError, match="expected a whole number >= 0"):
+        Game.from_position_dict(bad)
+    bad = json.loads(json.dumps(good))
+    bad["tableau"][0] = ["KS"]  # KS is also A's reserve top
+    with pytest.raises(InvalidPositionError, match="KS appears twice"):
+        Game.from_position_dict(bad)

@@ -89,6 +89,7 @@ def check_generation(g: Game) -> None:
         if not g.options.stops:
             assert (m in legal) == (rule is None), (str(m), rule)
     assert set(g.pseudo_legal_moves()) == physical
+    assert g.classified_moves() == [(m, g.order_violation(m)) for m in g.pseudo_legal_moves()]
     for src in range(15):
         assert g.targets(src) == [m for m in legal if m.src == src]
 
@@ -184,7 +185,7 @@ def test_move_notation_round_trips_for_every_move() -> None:
 @SETTINGS
 def test_position_notation_round_trips(mode: tuple[str, bool], seed: int, data: st.DataObject) -> None:
     """from_position(position(secret=True)) gives the same text, the same legal moves and the same view;
-    every listed move's text parses back to it."""
+    the JSON form (position_dict) too; every listed move's text parses back to it."""
     g = _walk_long(mode, seed, data)
     for m in g.pseudo_legal_moves():
         assert Move.from_str(str(m)) == m
@@ -202,6 +203,12 @@ def test_position_notation_round_trips(mode: tuple[str, bool], seed: int, data: 
     vg.pop("pending_violation", None)
     vh.pop("pending_violation", None)
     assert vg == vh
+    # the JSON form of the position carries the same content
+    for secret in (True, False):
+        data = json.loads(json.dumps(g.position_dict(secret=secret)))
+        assert Game.from_position_dict(data, options=g.options, seed=seed).position(secret=secret) == g.position(
+            secret=secret
+        )
     # without the secret part: the same public position
     assert Game.from_position(g.position(), options=g.options, seed=seed).position() == g.position()
 
