@@ -46,21 +46,34 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class RealServer:
+    """The real app under uvicorn, in a thread."""
+
+    def __init__(self, db: Path, port: int) -> None:
+        self.app = create_app(f"sqlite:///{db}", ai_delay=0.15)
+        self.srv = uvicorn.Server(
+            uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2)
+        )
+        self.thread = threading.Thread(target=self.srv.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 15
+        while not self.srv.started:
+            assert time.time() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.srv.should_exit = True
+        self.thread.join(15)
+        assert not self.thread.is_alive(), "the server did not stop"
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     db = tmp_path_factory.mktemp("web") / "browser.db"
-    app = create_app(f"sqlite:///{db}", ai_delay=0.15)
     port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 15
-    while not srv.started:
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    srv.should_exit = True
-    thread.join(10)
+    real = RealServer(db, port)
+    yield f"http://127.0.0.1:{port}", real.app
+    real.stop()
 
 
 @pytest.fixture(scope="module")
@@ -239,12 +252,7 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
         page.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
     # the computer's moves are animated (cards slide from where they were)
     page.wait_for_function("document.getAnimations().length > 0", timeout=30_000)
-    try:
-        page.wait_for_function("document.querySelectorAll('#log li[data-player=\"B\"]').length > 0", timeout=30_000)
-    except Exception:
-        shot(page, "debug_no_answer")
-        print("DEBUG", page.inner_text("#log"), page.evaluate("document.body.dataset.turn"), legal(page))
-        raise
+    page.wait_for_function("document.querySelectorAll('#log li[data-player=\"B\"]').length > 0", timeout=30_000)
     page.wait_for_function(
         "document.body.dataset.yourTurn === '1' || document.querySelector('#endPanel').hidden === false",
         timeout=60_000,
@@ -383,3 +391,40 @@ def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> N
     assert "(game 2)" in pa.inner_text("#match")
     ca.close()
     cb.close()
+
+
+def test_the_page_reconnects_to_a_restarted_server(browser: Any, tmp_path: Path) -> None:
+    """Stop the server mid-game and start it again on the same database: no move is lost."""
+    db = tmp_path / "restart.db"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    first = RealServer(db, port)
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    page = ctx.new_page()
+    page.goto(url + f"/?seed={deal_with_two_card_moves()}")
+    page.click("#startComputer")
+    page.wait_for_selector("#board .card")
+    wait_my_turn(page)
+    move = card_moves(legal(page))[0]
+    page.keyboard.type(move)
+    page.wait_for_function("document.querySelector('#board').dataset.stateId === '1'")
+    first.stop()
+    page.wait_for_function("document.body.dataset.connected === '0'")
+    assert page.inner_text("#message").startswith("Connection lost")
+    shot(page, "restart_1_server_down")
+    second = RealServer(db, port)
+    try:
+        page.wait_for_function("document.body.dataset.connected === '1'", timeout=20_000)
+        assert page.inner_text("#message") == ""
+        assert state_id(page) == 1
+        assert page.inner_text("#log").startswith(f"A: {move}")
+        # and play goes on with the new server
+        wait_my_turn(page)
+        nxt = legal(page)[0]
+        page.fill("#moveInput", nxt)
+        page.press("#moveInput", "Enter")
+        page.wait_for_function("Number(document.querySelector('#board').dataset.stateId) >= 2")
+        shot(page, "restart_2_reconnected")
+    finally:
+        ctx.close()
+        second.stop()

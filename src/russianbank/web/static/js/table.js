@@ -67,8 +67,20 @@ function connect() {
     retry = 0;
     ws.send(JSON.stringify(token ? { type: "join", token } : { type: "join" }));
   };
-  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  const me = ws;
+  ws.onmessage = (e) => {
+    if (me !== ws) return; // a socket that was replaced
+    const m = JSON.parse(e.data);
+    if (m.type === "state" && document.body.dataset.connected !== "1") {
+      document.body.dataset.connected = "1";
+      const text = document.getElementById("message").textContent;
+      if (text === t("connecting") || text === t("reconnecting")) say("");
+    }
+    onMessage(m);
+  };
   ws.onclose = () => {
+    if (me !== ws) return;
+    document.body.dataset.connected = "0";
     retry += 1;
     say(t("reconnecting"));
     setTimeout(connect, Math.min(5000, 500 * retry));
@@ -76,13 +88,18 @@ function connect() {
 }
 
 function send(data) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(data));
+  if (ws && ws.readyState === WebSocket.OPEN && document.body.dataset.connected === "1") {
+    ws.send(JSON.stringify(data));
+    return true;
+  }
+  toast(t("reconnecting"));
+  return false;
 }
 
 function sendMove(text) {
-  if (!msg) return;
+  if (!msg) return false;
   clearSelection();
-  send({ type: "move", move: text, state: msg.state_id });
+  return send({ type: "move", move: text, state: msg.state_id });
 }
 
 function onMessage(m) {
@@ -375,8 +392,6 @@ function renderChrome() {
     `${t("match")} (${t("game")} ${mt.number}): ${nameOf("A")} ${mt.A} — ${nameOf("B")} ${mt.B}`;
   document.body.dataset.turn = v.turn;
   document.body.dataset.yourTurn = m.your_turn ? "1" : "0";
-  if (document.getElementById("message").textContent === t("connecting") ||
-      document.getElementById("message").textContent === t("reconnecting")) say("");
 
   const stopBtn = document.getElementById("stopBtn");
   stopBtn.hidden = !(v.options.stops && m.seat);
@@ -693,8 +708,7 @@ document.getElementById("moveForm").addEventListener("submit", (e) => {
   e.preventDefault();
   const input = document.getElementById("moveInput");
   const text = input.value.trim();
-  if (text) sendMove(text);
-  input.value = "";
+  if (text && sendMove(text)) input.value = "";
 });
 
 // ---------------------------------------------------------------- buttons
