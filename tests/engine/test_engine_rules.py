@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from enginekit import QUIET, assert_refused, card_set, game, legal, play, pos
 
@@ -53,8 +55,6 @@ def test_R2_deal_sizes_per_preset_and_same_seed_same_deal(preset: str) -> None:
 
 def test_R2_deal_order_reserve_then_tableau_then_stock() -> None:
     """R2: the reserve is dealt first, then the four tableau cards, then the stock (seed-shuffled deck)."""
-    import random
-
     g = Game("classic", seed=5)
     rng = random.Random(5)
     for p in (0, 1):
