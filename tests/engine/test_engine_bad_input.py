@@ -10,6 +10,7 @@ from enginekit import QUIET, game, pos
 
 from russianbank import (
     Game,
+    IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
     InvalidOptionsError,
@@ -257,3 +258,12 @@ def test_malformed_position_json() -> None:
     bad["tableau"][0] = ["KS"]  # KS is also A's reserve top
     with pytest.raises(InvalidPositionError, match="KS appears twice"):
         Game.from_position_dict(bad)
+
+
+def test_push_needs_a_move_object() -> None:
+    g = game(GOOD)
+    before = g.position(secret=True)
+    with pytest.raises(IllegalMoveError, match="not a Move: 'SH'"):
+        g.push("SH")  # type: ignore[arg-type]
+    assert g.position(secret=True) == before
+    assert g.push_str("SH") == Move.from_str("SH")  # text goes through push_str
