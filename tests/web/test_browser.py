@@ -163,6 +163,8 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/game/nosuchgame")
+    page.wait_for_function("document.querySelector('#message').textContent === 'There is no such game.'")
     seed = deal_with_two_card_moves()
     page.goto(url + f"/?seed={seed}")
     page.select_option("#level", "easy")
