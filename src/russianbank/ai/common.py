@@ -128,6 +128,19 @@ def _loads_on(card: int, target: int) -> bool:
     return target >= 0 and SUIT[card] == SUIT[target] and abs(RANK[card] - RANK[target]) == 1
 
 
+#: Weights of :func:`evaluate` (points; one card in the stock or waste is worth 1).
+WEIGHTS: dict[str, float] = {
+    "reserve": 10.0,  # a card in one's own reserve
+    "card": 1.0,  # a card in one's stock, waste or hand
+    "space": 1.5,  # an open space, for the side on move
+    "space_reserve": 5.0,  # an open space, for the side on move when it still has reserve cards
+    "foundation": 0.2,  # a card on a foundation
+    "threat_foundation": 6.0,  # the mover's reserve top fits a foundation
+    "threat_tableau": 3.0,  # the mover's reserve top fits the tableau
+    "threat_load": 1.0,  # a card the mover can load onto the other's reserve or waste
+}
+
+
 def evaluate(g: Game, p: int, hide_reserve_top: bool = False) -> float:
     """How good the position is for player ``p`` (bigger is better).
 
@@ -148,23 +161,27 @@ def evaluate(g: Game, p: int, hide_reserve_top: bool = False) -> float:
     single = g.options.single
     hand_p = 1 if (g.hand >= 0 and g.turn == p) else 0
     hand_q = 1 if (g.hand >= 0 and g.turn == q) else 0
+    w = WEIGHTS
+    wr, wc = w["reserve"], w["card"]
     v = 0.0
-    v -= 10.0 * len(g.res[p]) + 1.0 * (len(g.stock[p]) + len(g.waste[p]) + hand_p)
-    v += 10.0 * len(g.res[q]) + 1.0 * (len(g.stock[q]) + len(g.waste[q]) + hand_q)
+    v -= wr * len(g.res[p]) + wc * (len(g.stock[p]) + len(g.waste[p]) + hand_p)
+    v += wr * len(g.res[q]) + wc * (len(g.stock[q]) + len(g.waste[q]) + hand_q)
     spaces = sum(1 for i in range(8) if not g.tab[i] and (g.laid[i >> 2]))
     mover = g.turn
-    v += (1.5 if mover == p else -1.5) * spaces
+    if spaces:
+        sv = spaces * (w["space_reserve"] if g.res[mover] else w["space"])
+        v += sv if mover == p else -sv
     if not single:
-        v += 0.2 * sum(len(f) for f in g.fnd)
+        v += w["foundation"] * sum(len(f) for f in g.fnd)
         alternate = g.options.tableau == "alternate"
         # What the side on move can do at once with its reserve top.
         rt = g.res[mover][-1] if (g.res[mover] and g.res_up[mover] and not hide_reserve_top) else -1
         threat = 0.0
         if rt >= 0:
             if _fits_found(g, rt):
-                threat += 6.0
+                threat += w["threat_foundation"]
             elif _fits_tableau(g, rt, alternate):
-                threat += 3.0
+                threat += w["threat_tableau"]
         # Loading chances of the side on move onto the other's reserve top and waste top.
         other = 1 - mover
         ort = g.res[other][-1] if (g.res[other] and g.res_up[other]) else -1
@@ -175,7 +192,7 @@ def evaluate(g: Game, p: int, hide_reserve_top: bool = False) -> float:
                 cands.append(rt)
             for c in cands:
                 if _loads_on(c, ort) or _loads_on(c, owt):
-                    threat += 1.0
+                    threat += w["threat_load"]
         v += threat if mover == p else -threat
     return v
 

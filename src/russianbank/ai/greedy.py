@@ -8,7 +8,7 @@ from .. import moves as mv
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
-from .common import _loads_on, check_view, in_order, sample_game, turn_move_count, useful_shift
+from .common import _fits_found, _loads_on, can_build, check_view, in_order, sample_game, turn_move_count
 
 #: After this many moves in one turn, greedy stops rearranging and only ends the turn or makes progress.
 TURN_MOVE_LIMIT = 150
@@ -47,36 +47,67 @@ def greedy_scores(g: Game, moves: list[Move], turn_moves: int = 0) -> list[float
     that leaves the opponent a card to load onto our reserve or waste scores less.
     """
     p = g.turn
+    o = 1 - p
     tab = g.tab
     off = 4 * p
     has_reserve = bool(g.res[p])
     hand = g.hand
     rtop = g.reserve_top(p)
+    wtop = g.waste_top(p)
+    ortop = g.reserve_top(o)
+    owtop = g.waste_top(o)
+    fill_bonus = 300.0 if (has_reserve or hand >= 0) else 200.0
+    rule = g.options.tableau
+    shifting = turn_moves < TURN_MOVE_LIMIT
+    # Per tableau pile (absolute index), worked out when first needed: is the card under
+    # the top useful once uncovered, and would it give the opponent a card to load onto
+    # our reserve or waste?
+    useful: list[bool | None] = [None] * 8
+    exposes: list[bool | None] = [None] * 8
+
+    def is_useful(i: int) -> bool:
+        u = useful[i]
+        if u is None:
+            below = tab[i][-2]
+            u = (
+                _fits_found(g, below)
+                or (rtop >= 0 and can_build(rule, rtop, below))
+                or (hand >= 0 and can_build(rule, hand, below))
+                or _loads_on(below, ortop)
+                or _loads_on(below, owtop)
+            )
+            useful[i] = u
+        return u
+
+    def is_exposing(i: int) -> bool:
+        e = exposes[i]
+        if e is None:
+            pile = tab[i]
+            e = len(pile) >= 2 and (_loads_on(pile[-2], rtop) or _loads_on(pile[-2], wtop))
+            exposes[i] = e
+        return e
+
     out: list[float] = []
     for m in moves:
         code = m.code
         if code >= 256:
             out.append(0.0 if code == mv.PASS else -1000.0)
             continue
-        src, dst = m.src, m.dst
-        if code == mv.DRAW:
+        if code == mv.DRAW or code == mv.DISCARD:
             out.append(0.0)
             continue
-        if code == mv.DISCARD:
-            out.append(0.0)
-            continue
-        card = g.pile_card(src)
-        s = 0.0
+        src = m.src
+        dst = m.dst
+        sa = (src + off) & 7
         if dst == mv.FOUNDATION:
             s = 1000.0 + (100.0 if src == mv.RESERVE else 50.0 if src == mv.HAND else 0.0)
-        elif dst in (mv.OPP_RESERVE, mv.OPP_WASTE):
+        elif dst == mv.OPP_RESERVE or dst == mv.OPP_WASTE:
             if src == mv.RESERVE:
                 s = 900.0
             elif src == mv.HAND:
                 s = 800.0
             else:
-                pile = tab[(src + off) & 7]
-                s = 150.0 if len(pile) == 1 else 60.0
+                s = 150.0 if len(tab[sa]) == 1 else 60.0
             if dst == mv.OPP_RESERVE:
                 s += 5.0  # covering their reserve top is worth a little more
         elif src == mv.RESERVE:
@@ -84,28 +115,21 @@ def greedy_scores(g: Game, moves: list[Move], turn_moves: int = 0) -> list[float
         elif src == mv.HAND:
             s = 500.0 if tab[(dst + off) & 7] else 400.0
         else:
-            spile = tab[(src + off) & 7]
             dpile = tab[(dst + off) & 7]
-            if turn_moves >= TURN_MOVE_LIMIT:
+            if not shifting:
                 s = -10.0
-            elif len(spile) == 1:
-                s = -10.0 if not dpile else (300.0 if (has_reserve or hand >= 0) else 200.0)
+            elif len(tab[sa]) == 1:
+                s = fill_bonus if dpile else -10.0
             else:
-                s = (250.0 if dpile else 150.0) if useful_shift(g, spile, dpile) else -10.0
-        # What the move leaves the opponent: a new tableau top that loads onto our reserve or waste.
-        if s > 0 and src < 8:
-            spile = tab[(src + off) & 7]
-            if len(spile) >= 2:
-                below = spile[-2]
-                if _loads_on(below, rtop if src != mv.RESERVE else -1) or _loads_on(below, g.waste_top(p)):
-                    s -= 3.0
-        if (
-            s > 0
-            and dst < 8
-            and card >= 0
-            and (_loads_on(card, rtop if src != mv.RESERVE else -1) or _loads_on(card, g.waste_top(p)))
-        ):
-            s -= 2.0
+                s = (250.0 if dpile else 150.0) if is_useful(sa) else -10.0
+        if s > 0.0:
+            # What the move leaves the opponent: a card to load onto our reserve or waste.
+            if src < 8 and is_exposing(sa):
+                s -= 3.0
+            if dst < 8:
+                card = g.pile_card(src)
+                if card >= 0 and (_loads_on(card, rtop if src != mv.RESERVE else -1) or _loads_on(card, wtop)):
+                    s -= 2.0
         out.append(s)
     return out
 
