@@ -7,9 +7,9 @@ At each decision with a real choice the expert
 2. deals the hidden cards at random from its view ``samples`` times (the same
    deals for every plan: common random numbers);
 3. in each deal plays each plan, then plays on with the greedy policy for both
-   sides until ``horizon`` more turns have ended (by default the rest of its
-   own turn and the whole of the opponent's next one), and evaluates the
-   position reached;
+   sides until ``horizon`` more turns have ended (by default 3: the rest of
+   its own turn, the opponent's next turn and its own turn after that), and
+   evaluates the position reached;
 4. plays the first move of the plan with the best average, and follows the
    plan to the end of the segment (replanning if anything unexpected happens).
 
@@ -59,9 +59,9 @@ class ExpertPlayer:
     def __init__(
         self,
         seed: int | None = 0,
-        samples: int = 24,
+        samples: int = 64,
         candidates: int = 6,
-        horizon: int = 2,
+        horizon: int = 3,
         node_budget: int = 6000,
         margin: float = 30.0,
         time_limit: float | None = None,

@@ -8,8 +8,8 @@ beginner   greedy, but a quarter of its moves are random in-order moves; in
            person can practise calling Stop!)
 easy       greedy
 medium     planner with a small node budget (about 0.01-0.2 s per turn)
-hard       expert with a small budget (6 samples of 3 plans)
-expert     expert with the default budget (24 samples of up to 6 plans)
+hard       expert with a small budget (8 samples of up to 4 plans, 2 turns ahead)
+expert     expert with the default budget (64 samples of up to 6 plans, 3 turns ahead)
 =========  ==================================================================
 
 Every level except beginner always plays in order.
@@ -35,7 +35,7 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "beginner": {"noise": 0.25, "violations": 0.05},
     "easy": {},
     "medium": {"node_budget": 1500},
-    "hard": {"samples": 6, "candidates": 3, "node_budget": 3000},
+    "hard": {"samples": 8, "candidates": 4, "horizon": 2, "node_budget": 3000},
     "expert": {},
 }
 
