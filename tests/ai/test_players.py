@@ -7,6 +7,7 @@ import random
 import pytest
 
 from russianbank.ai import LEVELS, hint, make_player
+from russianbank.ai.common import ends_segment
 from russianbank.game import Game
 from russianbank.moves import Move
 from russianbank.options import PRESETS
@@ -131,8 +132,9 @@ def test_hint_gives_a_legal_first_move_and_a_plan() -> None:
         assert plan and plan[0] in v.legal_moves
     plan = hint(v, "hard")
     replay = g.copy()
-    for m in plan:  # the whole plan can be played out: no hidden card is turned before its last move
+    for i, m in enumerate(plan):  # the whole plan can be played out: no hidden card is turned before its last move
         assert m in replay.legal_moves()
+        assert i == len(plan) - 1 or not ends_segment(replay, m)
         replay.push(m)
     g2 = Game("classic", seed=9)
     g2.resign(0)

@@ -27,9 +27,9 @@ from .. import moves as mv
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
-from .common import check_view, ends_segment, evaluate, in_order, public_key, sample_game
-from .greedy import greedy_move
-from .planner import search_segment
+from .common import WIN_VALUE, check_view, ends_segment, evaluate, in_order, public_key, sample_game, turn_move_count
+from .greedy import TURN_MOVE_LIMIT, greedy_move
+from .planner import TurnMemory, search_segment
 
 #: A play-out never runs longer than this many moves.
 ROLLOUT_MOVE_CAP = 400
@@ -76,6 +76,7 @@ class ExpertPlayer:
         self.margin = margin
         self.time_limit = time_limit
         self._cache: tuple[object, list[Move]] | None = None
+        self.seen = TurnMemory()
 
     def plan(self, view: PlayerView) -> list[Move]:
         """The plan the expert would follow from this view (first move first)."""
@@ -84,12 +85,13 @@ class ExpertPlayer:
         moves = in_order(view, g)
         if len(moves) == 1:
             return moves
-        return self._decide(view, g)
+        return self._decide(view, g, self.seen.avoid(view, g))
 
     def choose(self, view: PlayerView) -> Move:
         check_view(view)
         g = sample_game(view, self.rng)
         moves = in_order(view, g)
+        avoid = self.seen.visit(view, g)
         if len(moves) == 1:
             self._cache = None
             return moves[0]
@@ -98,10 +100,13 @@ class ExpertPlayer:
             if m in moves:
                 self._remember(g, self._cache[1])
                 return m
-        plan = self._decide(view, g)
+        if turn_move_count(view) >= TURN_MOVE_LIMIT:
+            self._cache = None
+            return greedy_move(g, self.rng, TURN_MOVE_LIMIT)
+        plan = self._decide(view, g, avoid)
         if not plan or plan[0] not in moves:
             self._cache = None
-            return moves[0]
+            return greedy_move(g, self.rng, TURN_MOVE_LIMIT)
         self._remember(g, plan)
         return plan[0]
 
@@ -114,10 +119,10 @@ class ExpertPlayer:
         self._cache = (public_key(g), rest)
         g.pop()
 
-    def _decide(self, view: PlayerView, g: Game) -> list[Move]:
+    def _decide(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move]:
         p = g.turn
-        res = search_segment(g, self.node_budget)
-        ranked = sorted(res.by_first.values(), key=lambda vp: -vp[0])
+        res = search_segment(g, self.node_budget, avoid)
+        ranked = sorted((vp for vp in res.by_first.values() if vp[0] > -WIN_VALUE * 2), key=lambda vp: -vp[0])
         if not ranked:
             return []
         best_value = ranked[0][0]

@@ -27,8 +27,10 @@ from .common import (
     in_order,
     public_key,
     sample_game,
+    turn_move_count,
     useful_shift,
 )
+from .greedy import TURN_MOVE_LIMIT, greedy_move
 
 #: Each move of a plan costs this much, so that of equal plans the shortest wins (no shuffling).
 STEP_COST = 1e-3
@@ -89,8 +91,13 @@ def terminal_value(g: Game, p: int, m: Move) -> float:
     return v
 
 
-def search_segment(g: Game, node_budget: int = 20000) -> SegmentResult:
-    """Search ``g`` (a strict search game, the mover's turn) to the end of the segment."""
+def search_segment(g: Game, node_budget: int = 20000, avoid: set[object] | None = None) -> SegmentResult:
+    """Search ``g`` (a strict search game, the mover's turn) to the end of the segment.
+
+    ``avoid`` holds :func:`public_key` s of positions already seen in this turn: the search
+    never goes back to them, so a player following its plans cannot go round in circles
+    even when the node budget cuts a search short.
+    """
     p = g.turn
     base = len(g.move_stack)
     table: dict[object, tuple[float, list[Move]] | None] = {}
@@ -105,6 +112,9 @@ def search_segment(g: Game, node_budget: int = 20000) -> SegmentResult:
             return got if got is not None else (_NEG, [])
         if g.is_over():
             return (evaluate(g, p), [])
+        if avoid and public_key(g) in avoid:
+            table[key] = (_NEG, [])
+            return (_NEG, [])
         nodes += 1
         if nodes > node_budget or len(g.move_stack) - base > MAX_DEPTH:
             complete = False
@@ -156,6 +166,30 @@ def search_segment(g: Game, node_budget: int = 20000) -> SegmentResult:
     return SegmentResult(value, plan, nodes, complete, by_first)
 
 
+class TurnMemory:
+    """The positions a player has moved from in the current turn (by :func:`public_key`)."""
+
+    def __init__(self) -> None:
+        self.turn: tuple[int, int] | None = None
+        self.keys: set[object] = set()
+
+    def avoid(self, view: PlayerView, g: Game) -> set[object]:
+        """The positions to keep away from: those already seen this turn (without the current one)."""
+        if self.turn != (view.turn_no, len(view.history) - turn_move_count(view)):
+            return set()
+        return self.keys - {public_key(g)}
+
+    def visit(self, view: PlayerView, g: Game) -> set[object]:
+        """Note the current position; returns the earlier ones of this turn."""
+        turn = (view.turn_no, len(view.history) - turn_move_count(view))
+        if self.turn != turn:
+            self.turn = turn
+            self.keys = set()
+        before = set(self.keys)
+        self.keys.add(public_key(g))
+        return before
+
+
 class PlannerPlayer:
     """Plays the best plan to the end of the segment; replans at every move (plans are cached)."""
 
@@ -167,6 +201,7 @@ class PlannerPlayer:
         self.rng = random.Random(seed)
         self.node_budget = node_budget
         self._cache: tuple[object, list[Move]] | None = None
+        self.seen = TurnMemory()
 
     def plan(self, view: PlayerView) -> list[Move]:
         """The whole planned sequence to the end of the segment (first move first)."""
@@ -175,12 +210,13 @@ class PlannerPlayer:
         moves = in_order(view, g)
         if len(moves) == 1:
             return moves
-        return search_segment(g, self.node_budget).plan or [moves[0]]
+        return search_segment(g, self.node_budget, self.seen.avoid(view, g)).plan or [moves[0]]
 
     def choose(self, view: PlayerView) -> Move:
         check_view(view)
         g = sample_game(view, self.rng)
         moves = in_order(view, g)
+        avoid = self.seen.visit(view, g)
         if len(moves) == 1:
             self._cache = None
             return moves[0]
@@ -190,11 +226,14 @@ class PlannerPlayer:
                 rest = self._cache[1][1:]
                 self._advance(g, m, rest)
                 return m
-        res = search_segment(g, self.node_budget)
-        plan = res.plan
-        if not plan or plan[0] not in moves:
+        if turn_move_count(view) >= TURN_MOVE_LIMIT:
             self._cache = None
-            return moves[0]
+            return greedy_move(g, self.rng, TURN_MOVE_LIMIT)
+        res = search_segment(g, self.node_budget, avoid)
+        plan = res.plan
+        if not plan or plan[0] not in moves or res.value == _NEG:
+            self._cache = None
+            return greedy_move(g, self.rng, TURN_MOVE_LIMIT)
         self._advance(g, plan[0], plan[1:])
         return plan[0]
 
