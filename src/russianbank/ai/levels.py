@@ -3,11 +3,11 @@
 =========  ==================================================================
 level      player
 =========  ==================================================================
-beginner   greedy, but a quarter of its moves are random in-order moves; in
+beginner   greedy, but half of its moves are random in-order moves; in
            stops mode it sometimes breaks a rule of order on purpose (so that a
            person can practise calling Stop!)
 easy       greedy
-medium     planner with a small node budget (about 0.01-0.2 s per turn)
+medium     planner (4000 nodes per segment search; a few ms per turn on average)
 hard       expert with a small budget (8 samples of up to 4 plans, 2 turns ahead)
 expert     expert with the default budget (64 samples of up to 6 plans, 3 turns ahead)
 =========  ==================================================================
@@ -32,9 +32,9 @@ ENGINES = ("random", "greedy", "planner", "expert")
 
 #: The budgets of the levels (keyword arguments of the players).
 LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
-    "beginner": {"noise": 0.25, "violations": 0.05},
+    "beginner": {"noise": 0.5, "violations": 0.05},
     "easy": {},
-    "medium": {"node_budget": 1500},
+    "medium": {"node_budget": 4000},
     "hard": {"samples": 8, "candidates": 4, "horizon": 2, "node_budget": 3000},
     "expert": {},
 }
@@ -45,7 +45,7 @@ class BeginnerPlayer:
 
     name = "beginner"
 
-    def __init__(self, seed: int | None = 0, noise: float = 0.25, violations: float = 0.05) -> None:
+    def __init__(self, seed: int | None = 0, noise: float = 0.5, violations: float = 0.05) -> None:
         if not (0.0 <= noise <= 1.0 and 0.0 <= violations <= 1.0):
             raise ValueError("noise and violations are probabilities (0..1)")
         self.rng = random.Random(seed)
