@@ -13,6 +13,9 @@ At each decision with a real choice the expert
 4. plays the first move of the plan with the best average, and follows the
    plan to the end of the segment (replanning if anything unexpected happens).
 
+``prior`` (default 0) adds that multiple of the planner's own value of each plan
+to its Monte Carlo average (0: the play-outs alone decide).
+
 Forced moves (one legal move) cost no search. ``time_limit`` (seconds) stops
 sampling early; the default is a fixed number of samples, so that the same
 seed gives the same decisions whatever the machine's speed.
@@ -65,6 +68,7 @@ class ExpertPlayer:
         node_budget: int = 6000,
         margin: float = 30.0,
         time_limit: float | None = None,
+        prior: float = 0.0,
     ) -> None:
         if samples < 1 or candidates < 1 or horizon < 0 or node_budget < 1:
             raise ValueError("samples, candidates and node_budget must be at least 1, horizon at least 0")
@@ -75,6 +79,7 @@ class ExpertPlayer:
         self.node_budget = node_budget
         self.margin = margin
         self.time_limit = time_limit
+        self.prior = prior
         self._cache: tuple[object, list[Move]] | None = None
         self.seen = TurnMemory()
 
@@ -126,13 +131,16 @@ class ExpertPlayer:
         if not ranked:
             return []
         best_value = ranked[0][0]
-        cands = [plan for value, plan in ranked[: self.candidates] if value > best_value - self.margin]
-        if len(cands) == 1:
-            return cands[0]
+        chosen = [(value, plan) for value, plan in ranked[: self.candidates] if value > best_value - self.margin]
+        if len(chosen) == 1:
+            return chosen[0][1]
+        cands = [plan for _, plan in chosen]
         totals = [0.0] * len(cands)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
         for s in range(self.samples):
             base = sample_game(view, self.rng)
+            done += 1
             for i, plan in enumerate(cands):
                 gc = base.copy()
                 for m in plan:
@@ -143,5 +151,6 @@ class ExpertPlayer:
                 totals[i] += rollout(gc, p, max(horizon, 0), self.rng)
             if deadline is not None and s >= 1 and time.perf_counter() > deadline:
                 break
-        best = max(range(len(cands)), key=lambda i: totals[i])
+        scores = [totals[i] / done + self.prior * chosen[i][0] for i in range(len(cands))]
+        best = max(range(len(cands)), key=lambda i: scores[i])
         return cands[best]
