@@ -177,7 +177,8 @@ class Game:
 
             state = parse_position(position, options, random.Random(seed))
             # Keep the whole given position (secret part too) so a record replays to the same cards.
-            self.starting_position: str | None = format_position(state, options, True)
+            self._start_pos: str | None = format_position(state, options, True)
+            self._start_state: State | None = None
             if first_player is not None:
                 state.turn = first_player
             # A forced first player starts their turn (R6 reserve top, S-3 lay-out); a no-op otherwise.
@@ -185,7 +186,8 @@ class Game:
         else:
             state = _deal(options, seed, first_player)
             self._setup(state, start_turn=True)
-            self.starting_position = None
+            self._start_pos = None
+            self._start_state = None
         self.first_player = self.turn if position is None else state.turn
 
     @classmethod
@@ -194,11 +196,21 @@ class Game:
         game = cls.__new__(cls)
         game.options = options
         game.seed = None
-        game.starting_position = None
+        # The position text for records is written only when asked for (sampling makes many games).
+        game._start_pos = None
+        game._start_state = _copy_state(state)
         game._setup(state, start_turn=start_turn)
         game.first_player = game.turn
-        game.starting_position = game.position(secret=True)
         return game
+
+    @property
+    def starting_position(self) -> str | None:
+        """The set-up position (with its secret part), or None for a game dealt from a seed."""
+        if self._start_pos is None and self._start_state is not None:
+            from .position import format_position
+
+            self._start_pos = format_position(self._start_state, self.options, True)
+        return self._start_pos
 
     @classmethod
     def from_position(
@@ -247,6 +259,7 @@ class Game:
         self.move_stack: list[Move] = []
         self._reveals: list[tuple[int, ...]] = []
         self._by: list[int] = []
+        self._vhist: list[Any] = []  # view history entries, built once per move (view.make_view)
         self._rulings: dict[int, StopRuling] = {}
         self._rep: dict[tuple[Any, ...], int] = {}
         self._ftop = [0] * 8
@@ -318,6 +331,7 @@ class Game:
         g.move_stack = self.move_stack[:]
         g._reveals = self._reveals[:]
         g._by = self._by[:]
+        g._vhist = self._vhist[:]
         g._rulings = dict(self._rulings)
         g._rep = dict(self._rep)
         g._ftop = self._ftop[:]
@@ -746,6 +760,7 @@ class Game:
         move = self.move_stack.pop()
         self._reveals.pop()
         self._by.pop()
+        del self._vhist[len(self.move_stack) :]
         self._rulings.pop(len(self.move_stack), None)
         self._undo_entry(self._undo.pop())
         return move
@@ -1226,6 +1241,24 @@ def _deal(options: Options, seed: int, first_player: int | None) -> State:
         hand=-1,
         turn=first_player,
         laid=[True, True],
+    )
+
+
+def _copy_state(st: State) -> State:
+    return State(
+        tableau=[p[:] for p in st.tableau],
+        foundations=[p[:] for p in st.foundations],
+        reserve=[st.reserve[0][:], st.reserve[1][:]],
+        reserve_up=st.reserve_up[:],
+        reserve_known=st.reserve_known[:],
+        stock=[st.stock[0][:], st.stock[1][:]],
+        stock_known=st.stock_known[:],
+        waste=[st.waste[0][:], st.waste[1][:]],
+        hand=st.hand,
+        turn=st.turn,
+        laid=st.laid[:],
+        turn_no=st.turn_no,
+        no_progress=st.no_progress,
     )
 
 

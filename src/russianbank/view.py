@@ -160,10 +160,11 @@ def make_view(game: Game, player: int | None) -> PlayerView:
     if player not in (None, 0, 1):
         raise ValueError(f"player must be 0, 1 or None, not {player!r}")
     g = game
-    history = []
-    for i, m in enumerate(g.move_stack):
+    # Entries are immutable and built once per move; Game.pop() drops those of popped moves.
+    history = g._vhist
+    for i in range(len(history), len(g.move_stack)):
         ruling = g.ruling(i)
-        history.append(HistoryEntry(g.mover(i), m, g.reveals(i), ruling.describe() if ruling else None))
+        history.append(HistoryEntry(g.mover(i), g.move_stack[i], g.reveals(i), ruling.describe() if ruling else None))
     res_up: list[Cards] = []
     res_known: list[Cards] = []
     stock_known: list[Cards] = []
