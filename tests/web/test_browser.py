@@ -238,7 +238,9 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
     drag(page, src, zone_sel(bad[1]))
     toast = page.locator("#toast")
     toast.wait_for(state="visible")
-    assert f"({rule})" in toast.inner_text()
+    text = toast.inner_text()
+    assert f"({rule})" in text
+    assert g.illegal_reason(Move.from_str(bad))[1] in text and "is illegal" not in text  # the reason, said once
     page.wait_for_timeout(500)
     assert state_id(page) == before
     assert page.get_attribute(f'.card[data-name="{name}"]', "data-zone") == bad[0]

@@ -252,6 +252,7 @@ class Table:
                     "illegal",
                     f"{move} is illegal ({rule}): {why}",
                     rule=rule,
+                    reason=why,
                     move=str(move),
                     state_id=self.state_id,
                 )

@@ -120,7 +120,7 @@ function onMessage(m) {
     if (queue.length > 4) queue = queue.slice(-1);
     pump();
   } else if (m.type === "error") {
-    if (m.code === "illegal") toast(ruleReason(m.rule, m.message));
+    if (m.code === "illegal") toast(ruleReason(m.rule, m.reason || m.message));
     else if (m.code === "not_your_turn") toast(t("notYourTurn"));
     else if (["stale", "game_over", "spectator", "not_your_stop", "no_stops"].includes(m.code) && getLang() !== "en")
       toast(t("err_" + m.code));
