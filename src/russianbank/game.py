@@ -760,7 +760,8 @@ class Game:
         move = self.move_stack.pop()
         self._reveals.pop()
         self._by.pop()
-        del self._vhist[len(self.move_stack) :]
+        if len(self._vhist) > len(self.move_stack):
+            del self._vhist[len(self.move_stack) :]
         self._rulings.pop(len(self.move_stack), None)
         self._undo_entry(self._undo.pop())
         return move
