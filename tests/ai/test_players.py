@@ -139,3 +139,22 @@ def test_hint_gives_a_legal_first_move_and_a_plan() -> None:
     g2 = Game("classic", seed=9)
     g2.resign(0)
     assert hint(g2.view(0), "hard") == []
+
+
+@pytest.mark.parametrize("name", ["greedy", "easy", "planner", "medium"])
+def test_no_player_returns_to_a_position_it_left_in_the_same_turn(name: str) -> None:
+    """A person watching the computer never sees a card shuttled back and forth between piles."""
+    for seed in range(4):
+        g = Game("classic", seed=seed)
+        players = [make_player(name, seed=seed), make_player(name, seed=seed + 100)]
+        seen: set[object] = {g.key()}
+        turn = g.turn_no
+        for _ in range(600):
+            if g.is_over():
+                break
+            g.push(players[g.turn].choose(g.view(g.turn)))
+            if g.turn_no != turn:
+                turn, seen = g.turn_no, set()
+            key = g.key()
+            assert key not in seen, f"{name} went back to an earlier position in turn {turn} (seed {seed})"
+            seen.add(key)

@@ -236,3 +236,27 @@ def useful_shift(g: Game, src_pile: list[int], dst_pile: list[int]) -> bool:
             return True
     o = 1 - p
     return _loads_on(below, g.reserve_top(o)) or _loads_on(below, g.waste_top(o))
+
+
+class TurnMemory:
+    """The positions a player has moved from in the current turn (by :func:`public_key`)."""
+
+    def __init__(self) -> None:
+        self.turn: tuple[int, int] | None = None
+        self.keys: set[object] = set()
+
+    def avoid(self, view: PlayerView, g: Game) -> set[object]:
+        """The positions to keep away from: those already seen this turn (without the current one)."""
+        if self.turn != (view.turn_no, len(view.history) - turn_move_count(view)):
+            return set()
+        return self.keys - {public_key(g)}
+
+    def visit(self, view: PlayerView, g: Game) -> set[object]:
+        """Note the current position; returns the earlier ones of this turn."""
+        turn = (view.turn_no, len(view.history) - turn_move_count(view))
+        if self.turn != turn:
+            self.turn = turn
+            self.keys = set()
+        before = set(self.keys)
+        self.keys.add(public_key(g))
+        return before

@@ -30,9 +30,19 @@ from .. import moves as mv
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
-from .common import WIN_VALUE, check_view, ends_segment, evaluate, in_order, public_key, sample_game, turn_move_count
+from .common import (
+    WIN_VALUE,
+    TurnMemory,
+    check_view,
+    ends_segment,
+    evaluate,
+    in_order,
+    public_key,
+    sample_game,
+    turn_move_count,
+)
 from .greedy import TURN_MOVE_LIMIT, greedy_move
-from .planner import TurnMemory, search_segment
+from .planner import search_segment
 
 #: A play-out never runs longer than this many moves.
 ROLLOUT_MOVE_CAP = 400

@@ -8,7 +8,17 @@ from .. import moves as mv
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
-from .common import _fits_found, _loads_on, can_build, check_view, in_order, sample_game, turn_move_count
+from .common import (
+    TurnMemory,
+    _fits_found,
+    _loads_on,
+    can_build,
+    check_view,
+    in_order,
+    public_key,
+    sample_game,
+    turn_move_count,
+)
 
 #: After this many moves in one turn, greedy stops rearranging and only ends the turn or makes progress.
 TURN_MOVE_LIMIT = 150
@@ -141,14 +151,25 @@ class GreedyPlayer:
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
+        self.seen = TurnMemory()
 
     def choose(self, view: PlayerView) -> Move:
         check_view(view)
         g = sample_game(view, self.rng, strict=False)
+        earlier = self.seen.visit(view, g)
         moves = in_order(view, g)
         if len(moves) == 1:
             return moves[0]
         scores = greedy_scores(g, moves, turn_move_count(view))
+        if earlier:
+            # Never shuttle a card back to a position already left in this turn.
+            for i, m in enumerate(moves):
+                if scores[i] > 0.0 and m.src < 8 and 0 <= m.dst < 8:
+                    g.push_unchecked(m)
+                    back = public_key(g) in earlier
+                    g.pop()
+                    if back:
+                        scores[i] = -20.0
         best = max(scores)
         tops = [m for m, s in zip(moves, scores, strict=True) if s == best]
         return tops[0] if len(tops) == 1 else self.rng.choice(tops)

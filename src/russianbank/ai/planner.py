@@ -20,6 +20,7 @@ from ..moves import Move
 from ..view import PlayerView
 from .common import (
     WIN_VALUE,
+    TurnMemory,
     check_view,
     ends_segment,
     evaluate,
@@ -164,30 +165,6 @@ def search_segment(g: Game, node_budget: int = 20000, avoid: set[object] | None 
     first = max(by_first, key=lambda k: by_first[k][0])
     value, plan = by_first[first]
     return SegmentResult(value, plan, nodes, complete, by_first)
-
-
-class TurnMemory:
-    """The positions a player has moved from in the current turn (by :func:`public_key`)."""
-
-    def __init__(self) -> None:
-        self.turn: tuple[int, int] | None = None
-        self.keys: set[object] = set()
-
-    def avoid(self, view: PlayerView, g: Game) -> set[object]:
-        """The positions to keep away from: those already seen this turn (without the current one)."""
-        if self.turn != (view.turn_no, len(view.history) - turn_move_count(view)):
-            return set()
-        return self.keys - {public_key(g)}
-
-    def visit(self, view: PlayerView, g: Game) -> set[object]:
-        """Note the current position; returns the earlier ones of this turn."""
-        turn = (view.turn_no, len(view.history) - turn_move_count(view))
-        if self.turn != turn:
-            self.turn = turn
-            self.keys = set()
-        before = set(self.keys)
-        self.keys.add(public_key(g))
-        return before
 
 
 class PlannerPlayer:
