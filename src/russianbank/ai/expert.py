@@ -34,15 +34,12 @@ from .common import (
     WIN_VALUE,
     TurnMemory,
     check_view,
-    ends_segment,
     evaluate,
     in_order,
-    public_key,
     sample_game,
-    turn_move_count,
 )
-from .greedy import TURN_MOVE_LIMIT, greedy_move
-from .planner import search_segment
+from .greedy import greedy_move
+from .planner import PlanFollower, search_segment
 
 #: A play-out never runs longer than this many moves.
 ROLLOUT_MOVE_CAP = 400
@@ -64,7 +61,7 @@ def rollout(g: Game, p: int, horizon: int, rng: random.Random) -> float:
     return evaluate(g, p)
 
 
-class ExpertPlayer:
+class ExpertPlayer(PlanFollower):
     """Determinized Monte Carlo over the planner's best segment plans."""
 
     name = "expert"
@@ -90,7 +87,7 @@ class ExpertPlayer:
         self.margin = margin
         self.time_limit = time_limit
         self.prior = prior
-        self._cache: tuple[object, list[Move]] | None = None
+        self._cache = None
         self.seen = TurnMemory()
 
     def plan(self, view: PlayerView) -> list[Move]:
@@ -102,37 +99,8 @@ class ExpertPlayer:
             return moves
         return self._decide(view, g, self.seen.avoid(view, g))
 
-    def choose(self, view: PlayerView) -> Move:
-        check_view(view)
-        g = sample_game(view, self.rng)
-        moves = in_order(view, g)
-        avoid = self.seen.visit(view, g)
-        if len(moves) == 1:
-            self._cache = None
-            return moves[0]
-        if self._cache is not None and self._cache[0] == public_key(g) and self._cache[1]:
-            m = self._cache[1][0]
-            if m in moves:
-                self._remember(g, self._cache[1])
-                return m
-        if turn_move_count(view) >= TURN_MOVE_LIMIT:
-            self._cache = None
-            return greedy_move(g, self.rng, TURN_MOVE_LIMIT)
-        plan = self._decide(view, g, avoid)
-        if not plan or plan[0] not in moves:
-            self._cache = None
-            return greedy_move(g, self.rng, TURN_MOVE_LIMIT)
-        self._remember(g, plan)
-        return plan[0]
-
-    def _remember(self, g: Game, plan: list[Move]) -> None:
-        m, rest = plan[0], plan[1:]
-        if not rest or ends_segment(g, m):
-            self._cache = None
-            return
-        g.push_unchecked(m)
-        self._cache = (public_key(g), rest)
-        g.pop()
+    def _new_plan(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move] | None:
+        return self._decide(view, g, avoid)
 
     def _decide(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move]:
         p = g.turn

@@ -167,27 +167,17 @@ def search_segment(g: Game, node_budget: int = 20000, avoid: set[object] | None 
     return SegmentResult(value, plan, nodes, complete, by_first)
 
 
-class PlannerPlayer:
-    """Plays the best plan to the end of the segment; replans at every move (plans are cached)."""
+class PlanFollower:
+    """Shared move choice of the planner and the expert: follow a cached plan while the
+    position is the one it was made for, else make a new plan (see :meth:`_new_plan`)."""
 
-    name = "planner"
+    rng: random.Random
+    _cache: tuple[object, list[Move]] | None
+    seen: TurnMemory
 
-    def __init__(self, seed: int | None = 0, node_budget: int = 4000) -> None:
-        if node_budget < 1:
-            raise ValueError("node_budget must be at least 1")
-        self.rng = random.Random(seed)
-        self.node_budget = node_budget
-        self._cache: tuple[object, list[Move]] | None = None
-        self.seen = TurnMemory()
-
-    def plan(self, view: PlayerView) -> list[Move]:
-        """The whole planned sequence to the end of the segment (first move first)."""
-        check_view(view)
-        g = sample_game(view, self.rng)
-        moves = in_order(view, g)
-        if len(moves) == 1:
-            return moves
-        return search_segment(g, self.node_budget, self.seen.avoid(view, g)).plan or [moves[0]]
+    def _new_plan(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move] | None:
+        """A plan from this position (None or [] to fall back to greedy)."""
+        raise NotImplementedError
 
     def choose(self, view: PlayerView) -> Move:
         check_view(view)
@@ -200,25 +190,51 @@ class PlannerPlayer:
         if self._cache is not None and self._cache[0] == public_key(g) and self._cache[1]:
             m = self._cache[1][0]
             if m in moves:
-                rest = self._cache[1][1:]
-                self._advance(g, m, rest)
+                self._remember(g, self._cache[1])
                 return m
         if turn_move_count(view) >= TURN_MOVE_LIMIT:
             self._cache = None
             return greedy_move(g, self.rng, TURN_MOVE_LIMIT)
-        res = search_segment(g, self.node_budget, avoid)
-        plan = res.plan
-        if not plan or plan[0] not in moves or res.value == _NEG:
+        plan = self._new_plan(view, g, avoid)
+        if not plan or plan[0] not in moves:
             self._cache = None
             return greedy_move(g, self.rng, TURN_MOVE_LIMIT)
-        self._advance(g, plan[0], plan[1:])
+        self._remember(g, plan)
         return plan[0]
 
-    def _advance(self, g: Game, m: Move, rest: list[Move]) -> None:
-        """Remember the rest of the plan, keyed by the position it will be played from."""
+    def _remember(self, g: Game, plan: list[Move]) -> None:
+        """Keep the rest of the plan, keyed by the position it will be played from."""
+        m, rest = plan[0], plan[1:]
         if not rest or ends_segment(g, m):
             self._cache = None
             return
         g.push_unchecked(m)
         self._cache = (public_key(g), rest)
         g.pop()
+
+
+class PlannerPlayer(PlanFollower):
+    """Plays the best plan to the end of the segment; replans at every move (plans are cached)."""
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = 0, node_budget: int = 4000) -> None:
+        if node_budget < 1:
+            raise ValueError("node_budget must be at least 1")
+        self.rng = random.Random(seed)
+        self.node_budget = node_budget
+        self._cache = None
+        self.seen = TurnMemory()
+
+    def plan(self, view: PlayerView) -> list[Move]:
+        """The whole planned sequence to the end of the segment (first move first)."""
+        check_view(view)
+        g = sample_game(view, self.rng)
+        moves = in_order(view, g)
+        if len(moves) == 1:
+            return moves
+        return search_segment(g, self.node_budget, self.seen.avoid(view, g)).plan or [moves[0]]
+
+    def _new_plan(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move] | None:
+        res = search_segment(g, self.node_budget, avoid)
+        return None if res.value == _NEG else res.plan
