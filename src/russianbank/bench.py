@@ -59,23 +59,19 @@ def run_bench(seconds: float = 2.0) -> dict[str, Any]:
 
     pairs = [(g, g.legal_moves()) for g in games]
 
-    def pushpop() -> int:
-        n = 0
-        for g, ms in pairs:
-            for m in ms:
-                g.push_unchecked(m)
-                g.pop()
-            n += len(ms)
-        return n
+    def pushpop_with(checked: bool) -> Any:
+        def run() -> int:
+            n = 0
+            for g, ms in pairs:
+                push = g.push if checked else g.push_unchecked
+                pop = g.pop
+                for m in ms:
+                    push(m)
+                    pop()
+                n += len(ms)
+            return n
 
-    def pushpop_checked() -> int:
-        n = 0
-        for g, ms in pairs:
-            for m in ms:
-                g.push(m)
-                g.pop()
-            n += len(ms)
-        return n
+        return run
 
     game_moves = [0]
     seed = [0]
@@ -90,8 +86,8 @@ def run_bench(seconds: float = 2.0) -> dict[str, Any]:
         return 1
 
     n1, t1 = _timed(gen, seconds)
-    n2, t2 = _timed(pushpop, seconds)
-    n3, t3 = _timed(pushpop_checked, seconds)
+    n2, t2 = _timed(pushpop_with(False), seconds)
+    n3, t3 = _timed(pushpop_with(True), seconds)
     n4, t4 = _timed(random_game, seconds)
     return {
         "positions": len(games),
