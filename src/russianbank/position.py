@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import RANK, SUIT, card_name, parse_cards
@@ -101,6 +102,35 @@ def _parse_pile(text: str, what: str) -> list[int]:
         return parse_cards(text)
     except InvalidCardError as e:
         raise InvalidPositionError(f"{what}: {e}") from None
+
+
+def deal_face_down(missing: list[int], counts: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """Deal the unknown face-down cards at random: ``counts`` are (reserve A, stock A, reserve B, stock B).
+
+    A face-down card is always one of its pile owner's own deck (a loaded card
+    is face up, a recycled stock is public, V3), so each player's face-down
+    piles get the cards of their own deck that ``missing`` holds, shuffled
+    (both players share the one deck of the one-deck game). Only a hand-made
+    position can show a player more face-down cards than their deck has
+    missing; those extra places get the other deck's left-over cards.
+    """
+    if len(missing) != sum(counts):
+        raise InvalidPositionError(f"{len(missing)} cards to deal face down into {sum(counts)} places")
+    need = (counts[0] + counts[1], counts[2] + counts[3])
+    if all(c < 52 for c in missing):  # one deck (or nothing of deck B to place): one pool
+        pool = list(missing)
+        rng.shuffle(pool)
+        pools = [pool[: need[0]], pool[need[0] :]]
+    else:
+        pools = [[c for c in missing if c < 52], [c for c in missing if c >= 52]]
+        for p in (0, 1):
+            rng.shuffle(pools[p])
+        for p in (0, 1):
+            if len(pools[p]) > need[p]:  # hand-made positions only: lend the surplus to the other side
+                pools[1 - p].extend(pools[p][need[p] :])
+                del pools[p][need[p] :]
+                rng.shuffle(pools[1 - p])
+    return [pools[0][: counts[0]], pools[0][counts[0] :], pools[1][: counts[2]], pools[1][counts[2] :]]
 
 
 def parse_position(text: str, options: Options, rng: random.Random) -> State:
@@ -248,12 +278,7 @@ def parse_position(text: str, options: Options, rng: random.Random) -> State:
         if len(seen) != ncards:
             raise InvalidPositionError("secret: the face-down cards do not complete the deck(s)")
     else:
-        rng.shuffle(missing)
-        lists = []
-        i = 0
-        for n in (reserve_hidden[0], stock_hidden[0], reserve_hidden[1], stock_hidden[1]):
-            lists.append(missing[i : i + n])
-            i += n
+        lists = deal_face_down(missing, (reserve_hidden[0], stock_hidden[0], reserve_hidden[1], stock_hidden[1]), rng)
     reserve = [lists[0] + reserve[0], lists[2] + reserve[1]]
     stock = [lists[1] + stock_known_cards[0], lists[3] + stock_known_cards[1]]
     return State(

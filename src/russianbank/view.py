@@ -82,22 +82,25 @@ class PlayerView:
         return [c for c in range(self.options.num_cards) if c not in shown]
 
     def sample(self, rng: random.Random) -> Game:
-        """A game consistent with this view, the unknown face-down cards dealt at random (determinization)."""
+        """A game consistent with this view, the unknown face-down cards dealt at random (determinization).
+
+        Every face-down card dealt is one this view does not show, and one of
+        its pile owner's own deck (a face-down card always is: loaded cards are
+        face up and a recycled stock is public, V3); both players share the
+        deck of the one-deck game.
+        """
         from .game import Game
+        from .position import deal_face_down
         from .state import State
 
-        unseen = self.unseen_cards()
-        rng.shuffle(unseen)
-        i = 0
+        n_res = [self.reserve_count[p] - len(self.reserve_up[p]) - len(self.reserve_known[p]) for p in (0, 1)]
+        n_stock = [self.stock_count[p] - len(self.stock_known[p]) for p in (0, 1)]
+        dealt = deal_face_down(self.unseen_cards(), (n_res[0], n_stock[0], n_res[1], n_stock[1]), rng)
         reserve: list[list[int]] = []
         stock: list[list[int]] = []
         for p in (0, 1):
-            nr = self.reserve_count[p] - len(self.reserve_up[p]) - len(self.reserve_known[p])
-            reserve.append(unseen[i : i + nr] + list(self.reserve_known[p]) + list(self.reserve_up[p]))
-            i += nr
-            ns = self.stock_count[p] - len(self.stock_known[p])
-            stock.append(unseen[i : i + ns] + list(self.stock_known[p]))
-            i += ns
+            reserve.append(dealt[2 * p] + list(self.reserve_known[p]) + list(self.reserve_up[p]))
+            stock.append(dealt[2 * p + 1] + list(self.stock_known[p]))
         state = State(
             tableau=[list(t) for t in self.tableau],
             foundations=[list(f) for f in self.foundations],
