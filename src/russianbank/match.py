@@ -167,7 +167,7 @@ def _parse_budget(text: str | None) -> dict[str, Any]:
 
 
 def _caller_level(name: str) -> str:
-    """The Stop-calling level of a player name (engines call like experts; random like a beginner)."""
+    """The Stop-calling level of a player name (engines and baselines call like experts; random like a beginner)."""
     from .ai import LEVELS
 
     if name in LEVELS:
@@ -177,7 +177,8 @@ def _caller_level(name: str) -> str:
 
 def play_game(spec: GameSpec) -> GameResult:
     """Play one game of a match (in a worker process)."""
-    from .ai import make_player, make_stop_caller
+    from .ai import make_stop_caller
+    from .ai.roster import make_match_player
     from .game import Game
     from .record import record_text
 
@@ -189,7 +190,7 @@ def play_game(spec: GameSpec) -> GameResult:
     if not spec.swap:
         budgets.reverse()
     base = spec.deal_seed ^ (spec.index * 7919)
-    players = [make_player(names[s], seed=base + s, **budgets[s]) for s in (0, 1)]
+    players = [make_match_player(names[s], seed=base + s, **budgets[s]) for s in (0, 1)]
     callers = [make_stop_caller(_caller_level(names[s]), seed=base + 10 + s) for s in (0, 1)]
     think = [0.0, 0.0]
     chosen = [0, 0]
@@ -266,7 +267,11 @@ def run_games(specs: Sequence[GameSpec], jobs: int = 1) -> Iterable[GameResult]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("a", help="player A: a level (beginner .. expert) or an engine (random, greedy, planner, expert)")
+    p.add_argument(
+        "a",
+        help="player A: a level (beginner .. expert), an engine (random, greedy, planner, expert) "
+        "or a frozen baseline (greedy-v1, planner-v1, expert-v1)",
+    )
     p.add_argument("b", help="player B, likewise")
     p.add_argument("--games", type=int, default=20, help="number of games (each deal is played twice, seats swapped)")
     p.add_argument("--preset", default="classic", help="rules preset (classic, hoyle, suited, russian13, single)")
@@ -281,9 +286,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _check_player(name: str) -> None:
-    from .ai import make_player
+    from .ai.roster import make_match_player
 
-    make_player(name, seed=0)
+    make_match_player(name, seed=0)
 
 
 def format_summary(a: str, b: str, s: dict[str, Any]) -> str:
