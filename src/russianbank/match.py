@@ -209,6 +209,8 @@ def play_game(spec: GameSpec) -> GameResult:
             last_turn_no = g.turn_no
         view = g.view(side)
         t = time.perf_counter()
+        if getattr(players[side], "needs_game", False):
+            players[side].watch(g)  # the clairvoyant reference sees every card (measurement only)
         move = players[side].choose(view)
         think[side] += time.perf_counter() - t
         chosen[side] += 1
@@ -270,7 +272,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "a",
         help="player A: a level (beginner .. expert), an engine (random, greedy, planner, expert) "
-        "or a frozen baseline (greedy-v1, planner-v1, expert-v1)",
+        "a frozen baseline (greedy-v1, planner-v1, expert-v1) or the clairvoyant reference (sees every card)",
     )
     p.add_argument("b", help="player B, likewise")
     p.add_argument("--games", type=int, default=20, help="number of games (each deal is played twice, seats swapped)")

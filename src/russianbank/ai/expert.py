@@ -36,7 +36,6 @@ from .common import (
     check_view,
     evaluate,
     in_order,
-    sample_game,
 )
 from .greedy import greedy_move
 from .planner import PlanFollower, search_segment
@@ -93,7 +92,7 @@ class ExpertPlayer(PlanFollower):
     def plan(self, view: PlayerView) -> list[Move]:
         """The plan the expert would follow from this view (first move first)."""
         check_view(view)
-        g = sample_game(view, self.rng)
+        g = self._sample(view)
         moves = in_order(view, g)
         if len(moves) == 1:
             return moves
@@ -117,7 +116,7 @@ class ExpertPlayer(PlanFollower):
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         for s in range(self.samples):
-            base = sample_game(view, self.rng)
+            base = self._sample(view)
             done += 1
             for i, plan in enumerate(cands):
                 gc = base.copy()

@@ -179,9 +179,13 @@ class PlanFollower:
         """A plan from this position (None or [] to fall back to greedy)."""
         raise NotImplementedError
 
+    def _sample(self, view: PlayerView) -> Game:
+        """A strict search game for ``view``: the hidden cards dealt at random (the clairvoyant overrides it)."""
+        return sample_game(view, self.rng)
+
     def choose(self, view: PlayerView) -> Move:
         check_view(view)
-        g = sample_game(view, self.rng)
+        g = self._sample(view)
         moves = in_order(view, g)
         avoid = self.seen.visit(view, g)
         if len(moves) == 1:
@@ -229,7 +233,7 @@ class PlannerPlayer(PlanFollower):
     def plan(self, view: PlayerView) -> list[Move]:
         """The whole planned sequence to the end of the segment (first move first)."""
         check_view(view)
-        g = sample_game(view, self.rng)
+        g = self._sample(view)
         moves = in_order(view, g)
         if len(moves) == 1:
             return moves

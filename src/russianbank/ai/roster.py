@@ -13,12 +13,26 @@ from typing import Any
 from .levels import ENGINES, LEVELS, make_player
 from .v1 import BASELINES, make_baseline
 
+#: The reference that sees every card (measurement only).
+CLAIRVOYANT = "clairvoyant"
+
 #: The players of the match runner, in the order its help lists them.
-MATCH_PLAYERS = LEVELS + ENGINES + BASELINES
+MATCH_PLAYERS = (*LEVELS, *ENGINES, *BASELINES, CLAIRVOYANT)
 
 
 def make_match_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
-    """A player for ``russianbank match``: a level, an engine or a baseline."""
+    """A player for ``russianbank match``: a level, an engine, a baseline or the clairvoyant.
+
+    The clairvoyant takes the expert's budget keywords; it has ``needs_game`` set and must be
+    shown the real game (``watch(game)``) before every move.
+    """
+    if name == CLAIRVOYANT:
+        from .clairvoyant import ClairvoyantPlayer
+
+        try:
+            return ClairvoyantPlayer(seed, **budget)
+        except TypeError as e:
+            raise ValueError(f"bad budget for {name!r}: {e}") from None
     if name in BASELINES:
         return make_baseline(name, seed, **budget)
     if name in LEVELS or name in ENGINES:
@@ -26,4 +40,4 @@ def make_match_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
     raise ValueError(f"unknown player {name!r}; choose one of {', '.join(MATCH_PLAYERS)}")
 
 
-__all__ = ["MATCH_PLAYERS", "make_match_player"]
+__all__ = ["CLAIRVOYANT", "MATCH_PLAYERS", "make_match_player"]

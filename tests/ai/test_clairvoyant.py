@@ -1,0 +1,55 @@
+"""The clairvoyant reference: sees the real game, is fielded by the match runner only."""
+
+from __future__ import annotations
+
+import pytest
+
+from russianbank import Game
+from russianbank.ai import LEVELS, make_player
+from russianbank.ai.clairvoyant import ClairvoyantPlayer
+from russianbank.ai.roster import make_match_player
+from russianbank.match import GameSpec, play_game
+
+FAST = {"samples": 2, "node_budget": 1000}
+
+
+def test_clairvoyant_searches_the_real_game() -> None:
+    g = Game("classic", seed=4)
+    for _ in range(5):
+        g.push(g.legal_moves()[-1])
+    c = ClairvoyantPlayer(seed=0, **FAST)
+    c.watch(g)
+    s = c._sample(g.view(g.turn))
+    assert s.position(secret=True) == g.position(secret=True)
+
+
+def test_clairvoyant_needs_to_watch_the_game_it_is_asked_about() -> None:
+    g = Game("classic", seed=4)
+    c = ClairvoyantPlayer(seed=0, **FAST)
+    with pytest.raises(ValueError, match="watch"):
+        c.choose(g.view(g.turn))
+    c.watch(Game("classic", seed=5))
+    g.push(g.legal_moves()[0])
+    with pytest.raises(ValueError, match="watch"):
+        c.choose(g.view(g.turn))
+    with pytest.raises(TypeError):
+        c.watch(g.view(0))  # type: ignore[arg-type]
+
+
+def test_clairvoyant_is_never_a_level_people_can_choose() -> None:
+    """Only the match roster fields it: make_player (web app, terminal game) refuses it."""
+    assert "clairvoyant" not in LEVELS
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("clairvoyant")
+    assert make_match_player("clairvoyant", seed=1, **FAST).needs_game
+    with pytest.raises(ValueError, match="bad budget"):
+        make_match_player("clairvoyant", noise=1)
+
+
+def test_clairvoyant_plays_legal_games_in_the_match_runner() -> None:
+    for stops in (False, True):
+        spec = GameSpec(
+            0, 0, 99, False, "clairvoyant", "greedy", "classic", stops, budget_a="samples=2,node_budget=800"
+        )
+        r = play_game(spec)
+        assert r.moves > 0
