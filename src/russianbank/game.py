@@ -1179,6 +1179,18 @@ class Game:
 
         return render_text(self)
 
+    def unicode(self, orientation: int | None = None, lang: str = "en") -> str:
+        """A Unicode text picture of the table (:func:`russianbank.picture.unicode`)."""
+        from .picture import unicode
+
+        return unicode(self, orientation=orientation, lang=lang)
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG (:func:`russianbank.svg.table`), so Jupyter shows a game as a picture."""
+        from .svg import table
+
+        return table(self)
+
     def __repr__(self) -> str:
         return f"<Game {self.options.preset} {self.position()!r}>"
 

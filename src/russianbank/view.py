@@ -118,6 +118,12 @@ class PlayerView:
         )
         return Game.from_state(state, self.options)
 
+    def _repr_svg_(self) -> str:
+        """The view as SVG (:func:`russianbank.svg.table`), so Jupyter shows it as a picture."""
+        from .svg import table
+
+        return table(self)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (cards as names such as ``"QH"``/``"qh"``)."""
 
