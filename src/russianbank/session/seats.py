@@ -1,0 +1,98 @@
+"""Who sits at the table: a person, the computer at a level, or a friend elsewhere."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..i18n import Message
+
+LEVELS = ("beginner", "easy", "medium", "hard", "expert")
+
+
+class SeatKind(Enum):
+    """How a seat is played."""
+
+    PERSON = "person"  # someone at this adapter (two of them: a hotseat game at one keyboard)
+    COMPUTER = "computer"  # a computer player; it thinks only with its seat's PlayerView
+    REMOTE = "remote"  # a person reached through another connection (a friend on the web)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One of the two seats (A = 0, B = 1). ``level`` is for a computer seat only."""
+
+    kind: SeatKind
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is SeatKind.COMPUTER:
+            if self.level not in LEVELS:
+                raise ValueError(f"a computer seat needs a level, one of {', '.join(LEVELS)}; not {self.level!r}")
+        elif self.level is not None:
+            raise ValueError("only a computer seat has a level")
+
+    @classmethod
+    def person(cls) -> Seat:
+        return cls(SeatKind.PERSON)
+
+    @classmethod
+    def computer(cls, level: str = "medium") -> Seat:
+        return cls(SeatKind.COMPUTER, level)
+
+    @classmethod
+    def remote(cls) -> Seat:
+        return cls(SeatKind.REMOTE)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind is SeatKind.COMPUTER
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind is not SeatKind.COMPUTER
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Both seats, and how each viewer (seat 0, seat 1, or None for a spectator) names them."""
+
+    seats: tuple[Seat, Seat]
+
+    def __post_init__(self) -> None:
+        if all(s.is_computer for s in self.seats):
+            raise ValueError("a play session needs at least one person; computer against computer is a match")
+
+    def __getitem__(self, seat: int) -> Seat:
+        return self.seats[seat]
+
+    @property
+    def computer(self) -> int | None:
+        """The computer's seat, or None."""
+        for i, s in enumerate(self.seats):
+            if s.is_computer:
+                return i
+        return None
+
+    @property
+    def hotseat(self) -> bool:
+        """Two people at one keyboard."""
+        return all(s.kind is SeatKind.PERSON for s in self.seats)
+
+    def actor(self, seat: int, viewer: int | None) -> Message:
+        """``seat`` as ``viewer`` calls it: you, the computer, your opponent, or Player A/B.
+
+        The entries have grammatical forms: ``cap`` (sentence start), ``poss`` (English
+        possessive), and the Russian cases ``gen``, ``dat``, ``acc``.
+        """
+        if self.seats[seat].is_computer:
+            return Message("play.who.computer")
+        if viewer is None or self.hotseat:
+            return Message(f"play.who.{'AB'[seat]}")
+        if seat == viewer:
+            return Message("play.who.you")
+        return Message("play.who.opponent")
+
+    def is_you(self, seat: int, viewer: int | None) -> bool:
+        """Whether ``viewer`` is addressed as "you" when ``seat`` is meant."""
+        return viewer is not None and seat == viewer and not self.hotseat and not self.seats[seat].is_computer

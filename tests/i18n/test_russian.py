@@ -1,0 +1,84 @@
+"""Every message of the catalogue, in every domain, renders in Russian with no Latin-alphabet word
+except notation: rule IDs (R5b, O1, S-7, D2), moves (RF, 3w, SH), card names, pile keys, player
+letters, key names and command-line options."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from russianbank import i18n
+from russianbank.i18n import Message
+from russianbank.moves import PILE_CHARS, SPECIAL_WORDS
+
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([A-Za-z_]+)|((?:\|[^|{}]*)+))?\}")
+RULE_ID = re.compile(r"^(R\d+[a-f]?|O\d|S-?\d|D\d|V\d)$")
+CARD = re.compile(r"^(10|[2-9TJQKA])[CDHScdhs]$")
+MOVE = re.compile(f"^[{re.escape(PILE_CHARS)}]{{2}}$")
+KEYS = {"Esc", "Enter", "Tab", "PgUp", "PgDn", "Ctrl", "Space", "Shift"}
+WORDS = set(SPECIAL_WORDS.values())
+
+
+def notation(word: str) -> bool:
+    """Whether a Latin-alphabet word is notation rather than an untranslated word."""
+    return bool(
+        len(word) == 1
+        or RULE_ID.match(word)
+        or CARD.match(word)
+        or MOVE.match(word)
+        or word in KEYS
+        or word in WORDS
+    )
+
+
+def latin_words(text: str) -> list[str]:
+    text = re.sub(r"--[a-z][a-z0-9-]*(?:[ =][a-z0-9|]+)?", " ", text)  # command-line options and their values
+    return [w for w in re.findall(r"[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*", text) if not notation(w.strip("-"))]
+
+
+def samples(entry: str | Mapping[str, str], n: int) -> dict[str, Any]:
+    """Parameters for an entry, built from its placeholders: numbers for plurals, an actor for
+    grammatical forms, a card for everything else."""
+    templates = entry.values() if isinstance(entry, Mapping) else [entry]
+    params: dict[str, Any] = {}
+    for t in templates:
+        for m in _FIELD.finditer(t):
+            name, form, choices = m.group(1), m.group(2), m.group(3)
+            if choices is not None:
+                params[name] = n
+            elif form is not None:
+                params[name] = Message("play.who.computer")
+            else:
+                params.setdefault(name, "7♥")
+    return params
+
+
+CODES = sorted(i18n.codes())
+
+
+def test_every_domain_is_in_the_catalogue() -> None:
+    assert "play" in i18n.DOMAINS and "core" in i18n.DOMAINS
+
+
+@pytest.mark.parametrize("n", [1, 3, 5, 21])
+def test_every_message_renders_in_russian_without_latin_words(n: int) -> None:
+    table = i18n.catalogue("ru")
+    bad: list[str] = []
+    for code in CODES:
+        entry = table[code]
+        params = samples(entry, n)
+        forms = list(entry) if isinstance(entry, Mapping) else [None]
+        for form in forms:
+            text = i18n.render(code, params, "ru", form)
+            words = latin_words(text)
+            if words:
+                bad.append(f"{code} [{form}]: {words} in {text!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_check_finds_english() -> None:
+    assert latin_words("Ход компьютера: RF, 7♥, O1, S-7, D2, --resume, Esc, resign") == []
+    assert latin_words("Ход the computer") == ["the", "computer"]
