@@ -54,7 +54,7 @@ def bottom_player(view: PlayerView, orientation: int | None) -> int:
     """Who sits at the bottom: ``orientation`` if given, else the view's player, else A."""
     if orientation is None:
         return 0 if view.player is None else view.player
-    if orientation not in (0, 1) or isinstance(orientation, bool):
+    if not isinstance(orientation, int) or isinstance(orientation, bool) or orientation not in (0, 1):
         raise InvalidOptionsError(f"orientation must be 0 (A at the bottom) or 1 (B), not {orientation!r}")
     return orientation
 

@@ -326,8 +326,15 @@ class _Picture:
         return "\n".join(body)
 
 
-def _moves(move: Move | str | None, arrows: Iterable[Move | str]) -> list[Move]:
-    items = ([] if move is None else [move]) + list(arrows)
+def _moves(move: Move | str | None, arrows: Iterable[Move | str] | None) -> list[Move]:
+    items: list[object] = [] if move is None else [move]
+    if isinstance(arrows, Move | str):
+        items.append(arrows)
+    elif arrows is not None:
+        try:
+            items.extend(arrows)
+        except TypeError:
+            raise InvalidMoveError(f"arrows must be a list of moves, not {type(arrows).__name__}") from None
     out = []
     for m in items:
         if isinstance(m, str):
@@ -343,7 +350,7 @@ def table(
     table: Game | PlayerView,
     *,
     move: Move | str | None = None,
-    arrows: Iterable[Move | str] = (),
+    arrows: Iterable[Move | str] | None = (),
     orientation: int | None = None,
     size: int | None = None,
     lang: str = "en",

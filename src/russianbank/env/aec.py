@@ -64,7 +64,14 @@ def check_settings(
         raise InvalidOptionsError("give stops as its own argument, not in options")
     if stops:
         extra["stops"] = True
-    return options_for(preset, **extra)
+    if not isinstance(preset, str):
+        raise InvalidOptionsError(f"preset must be a preset name, not {preset!r}")
+    try:
+        return options_for(preset, **extra)
+    except RussianBankError:
+        raise
+    except (TypeError, ValueError, OverflowError) as e:  # an option value the engine could not take
+        raise InvalidOptionsError(f"bad game options {extra!r}: {e}") from None
 
 
 class RussianBankEnv(AECEnv):  # type: ignore[misc]

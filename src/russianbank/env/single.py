@@ -66,7 +66,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
     ) -> None:
         self.game_options = check_settings(preset, stops, reward, illegal_action, max_steps, options, render_mode)
-        if seat not in (None, 0, 1) or isinstance(seat, bool):
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1)):
             raise InvalidOptionsError(f"seat must be 0 (A), 1 (B) or None (drawn each game), not {seat!r}")
         if not isinstance(opponent, str):
             raise InvalidOptionsError(f"opponent must be a level or engine name, not {opponent!r}")
@@ -75,7 +75,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         except ValueError as e:
             raise InvalidOptionsError(str(e)) from None
         level = stop_level if stop_level is not None else opponent if opponent in LEVELS else _STOP_LEVEL[opponent]
-        if level not in ATTENTIVENESS:
+        if not isinstance(level, str) or level not in ATTENTIVENESS:
             raise InvalidOptionsError(f"stop_level must be one of {', '.join(ATTENTIVENESS)}, not {level!r}")
         if not isinstance(allow_resign, bool):
             raise InvalidOptionsError(f"allow_resign must be True or False, not {allow_resign!r}")
