@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from russianbank.cards import card_name
 from russianbank.game import Game
+from russianbank.web.delta import StateSync
 
 
 def hidden_names(game: Game) -> set[str]:
@@ -54,24 +55,42 @@ def token_of(url: str) -> str:
     return url.split("#t=", 1)[1]
 
 
+_syncs: dict[int, StateSync] = {}
+
+
 def recv(ws: Any) -> dict[str, Any]:
+    """The next message as it came (a delta is not applied: the next state asks for the full one)."""
     return json.loads(ws.receive_text())
 
 
 def recv_state(ws: Any, pred: Callable[[dict[str, Any]], bool] = lambda m: True, limit: int = 2000) -> dict[str, Any]:
-    """Read messages until a state message satisfying ``pred``."""
+    """Read messages, applying deltas, until a full state satisfying ``pred``."""
+    sync = _syncs.setdefault(id(ws), StateSync())
     for _ in range(limit):
-        m = recv(ws)
-        if m["type"] == "state" and pred(m):
-            return m
+        kind, state = sync.receive(recv(ws))
+        if kind == "resync":
+            ws.send_json({"type": "sync"})
+        elif kind == "state" and pred(state):
+            return state
     raise AssertionError("no such state message")
+
+
+def recv_any(ws: Any) -> dict[str, Any]:
+    """The next message, a delta applied: a full state, or whatever else came."""
+    sync = _syncs.setdefault(id(ws), StateSync())
+    kind, out = sync.receive(recv(ws))
+    if kind == "resync":
+        ws.send_json({"type": "sync"})
+        return recv_state(ws)
+    return out
 
 
 def join(ws: Any, token: str | None = None) -> dict[str, Any]:
     ws.send_json({"type": "join", "token": token} if token else {"type": "join"})
     m = recv(ws)
     assert m["type"] == "state", m
-    return m
+    sync = _syncs[id(ws)] = StateSync()
+    return sync.receive(m)[1]
 
 
 def quick_move(legal: list[str]) -> str:

@@ -2,25 +2,52 @@
 
 from __future__ import annotations
 
-import json
+import asyncio
+import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
+from ..i18n import Message
 from ..options import PRESETS
 from ..record import record_text
-from .db import Store
-from .tables import SEATS, Conn, RequestError, Table, TableManager, _level_names
+from .conn import QUEUE_LIMIT, Connection
+from .db import PostgresStore, StorageError, open_store
+from .fanout import Fanout, PgFanout, RedisFanout
+from .guards import ClientLimits, Guard, Origins
+from .metrics import CONTENT_TYPE, Metrics
+from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
+from .seatstate import SEATS
+from .tables import Table, TableManager, _level_names
+
+log = logging.getLogger("russianbank.web")
 
 STATIC = Path(__file__).parent / "static"
-MAX_MESSAGE = 4096  # characters in one websocket message
-MAX_BODY = 4096  # bytes in one API request body
+
+
+@dataclass
+class Settings:
+    """What an operator may set (``russianbank serve`` options)."""
+
+    allowed_origins: list[str] = field(default_factory=list)  # besides the same origin
+    games_per_minute: int = 30  # new games per client address
+    connections_per_client: int = 64  # open websockets per client address
+    join_timeout: float = 30.0  # seconds a websocket may stay without joining
+    queue_limit: int = QUEUE_LIMIT  # messages waiting for one connection before it is dropped
+    key_file: Path | None = None  # the server key (enciphers the seeds); default beside the database
+    redis_url: str | None = None  # fan-out through Redis instead of PostgreSQL's NOTIFY
+    shared: bool | None = None  # other processes use the database (default: yes on PostgreSQL or with Redis)
 
 
 def create_app(
@@ -30,6 +57,7 @@ def create_app(
     stop_delay_factor: float = 1.0,
     log_hook: Callable[[int | None, str], None] | None = None,
     allow_seeds: bool = False,
+    settings: Settings | None = None,
 ) -> FastAPI:
     """The app.
 
@@ -38,48 +66,121 @@ def create_app(
     every websocket message sent (for tests); ``allow_seeds`` lets tables for two be created
     with a chosen deal (for tests: whoever chose it could work out the face-down cards).
     """
-    store = Store(db_url)
+    cfg = settings or Settings()
+    store = open_store(db_url, key_path=cfg.key_file, notify=cfg.redis_url is None)
+    shared = cfg.shared if cfg.shared is not None else (isinstance(store, PostgresStore) or bool(cfg.redis_url))
+    metrics = Metrics()
+    store.on_batch = metrics.batch_done
     executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rb-ai")
     manager = TableManager(
         store,
         executor,
+        metrics=metrics,
         ai_delay=ai_delay,
         stop_delay_factor=stop_delay_factor,
-        log_hook=log_hook,
         allow_seeds=allow_seeds,
+        shared=shared,
     )
+    limits = ClientLimits(cfg.games_per_minute, cfg.connections_per_client)
+    origins = Origins(cfg.allowed_origins)
+    fanout: Fanout | None = None
+    all_conns: set[Connection] = set()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        nonlocal fanout
         await store.init()
+        if cfg.redis_url:
+            fanout = RedisFanout(store, manager, cfg.redis_url)
+        elif isinstance(store, PostgresStore) and shared:
+            fanout = PgFanout(store, manager)
+        elif shared:
+            fanout = Fanout(store, manager)
+        if fanout is not None:
+            await fanout.start()
         try:
             yield
         finally:
-            await manager.close()
-            await store.close()
-            executor.shutdown(wait=False, cancel_futures=True)
+            await shutdown()
+
+    async def shutdown() -> None:
+        if app.state.closed:
+            return
+        app.state.closed = True
+        await manager.drain()
+        for c in list(all_conns):
+            c.stop_writer()
+        await manager.close()
+        if fanout is not None:
+            await fanout.close()
+        await store.close()
+        executor.shutdown(wait=False, cancel_futures=True)
+        log.info("stopped: every move received was stored and answered")
 
     app = FastAPI(title="Russian Bank", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.manager = manager
     app.state.store = store
+    app.state.metrics = metrics
+    app.state.limits = limits
+    app.state.closed = False
+    app.state.shutdown = shutdown
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    def error(status: int, code: str, message: str) -> JSONResponse:
-        return JSONResponse({"error": code, "message": message}, status_code=status)
+    def error(e: RequestError) -> JSONResponse:
+        metrics.refused(e.code)
+        return JSONResponse(e.to_http(), status_code=e.status)
 
-    async def read_json(request: Request) -> dict[str, Any] | JSONResponse:
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return error(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 404:
+            return error(refuse("not_found", "server.not_found", 404))
+        if exc.status_code == 405:
+            return error(refuse("method_not_allowed", "server.method", 405, method=request.method[:10]))
+        return error(refuse("bad_request", "server.text", exc.status_code, text=str(exc.detail)[:200]))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return error(refuse("bad_request", "server.text", 400, text="malformed request"))
+
+    @app.exception_handler(StorageError)
+    async def storage_error(request: Request, exc: StorageError) -> JSONResponse:
+        log.error("database error on %s: %s", request.url.path, exc)
+        return error(refuse("storage", "server.storage_busy", 503))
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("error on %s", request.url.path)
+        return error(refuse("internal", "server.internal", 500))
+
+    async def read_json(request: Request) -> dict[str, Any]:
+        try:
+            body = await request.body()
+        except ClientDisconnect:
+            raise refuse("bad_request", "server.text", 400, text="the request body did not arrive") from None
         if not body:
             return {}
         try:
-            data = json.loads(body)
-        except (ValueError, UnicodeDecodeError) as e:
-            return error(400, "bad_json", f"malformed JSON: {e}")
-        if not isinstance(data, dict):
-            return error(400, "bad_request", "the request body must be a JSON object")
-        return data
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise refuse("bad_json", "server.bad_json", 400, line=1, column=1) from None
+        try:
+            return parse_json_object(text, body=True)
+        except RequestError as e:
+            e.status = 400
+            raise
+
+    def guarded(handler: Callable[..., Any]) -> Callable[..., Any]:
+        """Answer a RequestError as its JSON error."""
+        import functools
+
+        @functools.wraps(handler)
+        async def run(*args: Any, **kw: Any) -> Any:
+            try:
+                return await handler(*args, **kw)
+            except RequestError as e:
+                return error(e)
+
+        return run
 
     # ----------------------------------------------------------------- pages
 
@@ -95,6 +196,25 @@ def create_app(
     async def rules_page() -> FileResponse:
         return FileResponse(STATIC / "rules.html")
 
+    # ------------------------------------------------------------ operations
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        if app.state.closed or manager.closing:
+            return JSONResponse({"status": "stopping"}, status_code=503)
+        try:
+            await asyncio.wait_for(store.ping(), 2.0)
+        except (TimeoutError, StorageError) as e:
+            return JSONResponse({"status": "failing", "database": str(e)[:200]}, status_code=503)
+        return JSONResponse(
+            {"status": "ok", "database": "ok", "tables": len(manager.tables), "connections": len(all_conns)}
+        )
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics_page() -> Response:
+        metrics.connections.set(len(all_conns))
+        return Response(metrics.text(), media_type=CONTENT_TYPE)
+
     # ------------------------------------------------------------------- API
 
     @app.get("/api/config")
@@ -102,23 +222,26 @@ def create_app(
         return {"levels": list(_level_names()), "presets": list(PRESETS)}
 
     @app.post("/api/games", response_model=None)
-    async def create_game(request: Request) -> dict[str, Any] | JSONResponse:
+    @guarded
+    async def create_game(request: Request) -> dict[str, Any]:
+        client = request.client.host if request.client else "unknown"
         data = await read_json(request)
-        if isinstance(data, JSONResponse):
-            return data
         unknown = set(data) - {"mode", "level", "preset", "stops", "seed"}
         if unknown:
-            return error(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
-        try:
-            game_id, tokens = await manager.create(
-                mode=data.get("mode", "computer"),
-                level=data.get("level"),
-                preset=data.get("preset", "classic"),
-                stops=data.get("stops", False),
-                seed=data.get("seed"),
-            )
-        except RequestError as e:
-            return error(400, e.code, e.message)
+            raise refuse("bad_request", "server.unknown_fields", fields=", ".join(sorted(unknown))[:200])
+        wait = limits.game_wait(client)
+        if wait:
+            e = refuse("rate_limited", "server.rate_games", 429, limit=limits.games_per_minute, seconds=wait)
+            e.extra["retry_after"] = wait
+            raise e
+        game_id, tokens = await manager.create(
+            mode=data.get("mode", "computer"),
+            level=data.get("level"),
+            preset=data.get("preset", "classic"),
+            stops=data.get("stops", False),
+            seed=data.get("seed"),
+        )
+        metrics.games.inc()
         seat = min(tokens)
         out: dict[str, Any] = {
             "game_id": game_id,
@@ -132,166 +255,161 @@ def create_app(
             out["friend_url"] = f"/game/{game_id}#t={tokens[other]}"
         return out
 
-    async def get_table(game_id: str) -> Table | JSONResponse:
+    async def get_table(game_id: str) -> Table:
         if len(game_id) > 32:
-            return error(404, "unknown_game", f"no game {game_id[:32]!r}…")
+            raise refuse("unknown_game", "server.unknown_game", 404, game=repr(game_id[:32]) + "…")
         table = await manager.get(game_id)
         if table is None:
-            return error(404, "unknown_game", f"no game {game_id!r}")
+            raise refuse("unknown_game", "server.unknown_game", 404, game=repr(game_id))
         return table
 
     @app.get("/api/games/{game_id}", response_model=None)
-    async def game_summary(game_id: str) -> dict[str, Any] | JSONResponse:
+    @guarded
+    async def game_summary(game_id: str) -> dict[str, Any]:
         table = await get_table(game_id)
-        if isinstance(table, JSONResponse):
-            return table
-        g = table.game
+        async with table.lock:  # a move being stored is not shown until it is
+            out = table.summary()
         manager.forget_if_idle(table)
-        return {
-            "game_id": table.id,
-            "mode": table.stored.mode,
-            "level": table.stored.level,
-            "options": g.options.to_dict(),
-            "state_id": table.state_id,
-            "turn": SEATS[g.turn],
-            "over": g.is_over(),
-            "outcome": None if g.outcome() is None else g.outcome().to_dict(),  # type: ignore[union-attr]
-            "match": table.match_totals(),
-            "next_game": table.stored.next_game,
-        }
+        return out
 
     @app.get("/api/games/{game_id}/record", response_model=None)
+    @guarded
     async def game_record(game_id: str) -> Response:
         table = await get_table(game_id)
-        if isinstance(table, JSONResponse):
-            return table
-        if not table.game.is_over():
-            return error(
-                409,
-                "not_over",
-                "the record is available when the game is over (it names the deal's seed, "
-                "which would show the face-down cards)",
-            )
-        st = table.stored
-        tags = {"Site": "russianbank serve", "Game": table.id, "Round": str(st.match_no)}
-        if st.mode == "computer":
-            tags.update({"A": "Player", "B": f"Computer ({st.level})"})
-        text = record_text(table.game, tags)
+        async with table.lock:
+            over = table.game.is_over()
+            if over:
+                st = table.stored
+                tags = {"Site": "russianbank serve", "Game": table.id, "Round": str(st.match_no)}
+                if st.mode == "computer":
+                    tags.update({"A": "Player", "B": f"Computer ({st.level})"})
+                text = record_text(table.game, tags)
         manager.forget_if_idle(table)
+        if not over:
+            raise refuse("not_over", "server.not_over", 409)
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="russianbank-{table.id}.txt"'}
         )
 
     @app.post("/api/games/{game_id}/again", response_model=None)
-    async def play_again(game_id: str, request: Request) -> dict[str, Any] | JSONResponse:
+    @guarded
+    async def play_again(game_id: str, request: Request) -> dict[str, Any]:
         data = await read_json(request)
-        if isinstance(data, JSONResponse):
-            return data
         table = await get_table(game_id)
-        if isinstance(table, JSONResponse):
-            return table
         token = data.get("token")
-        seat = table.seat_for_token(token) if isinstance(token, str) else None
+        seat = table.seat_for_token(token) if isinstance(token, str) and len(token) <= 200 else None
         if seat is None:
-            return error(403, "wrong_token", "this token holds no seat at this table")
-        try:
-            new_id = await manager.play_again(table, seat)
-        except RequestError as e:
-            return error(409, e.code, e.message)
+            raise refuse("wrong_token", "server.wrong_token", 403)
+        new_id = await manager.play_again(table, seat)
+        manager.forget_if_idle(table)
         return {"game_id": new_id, "seat": SEATS[seat], "url": f"/game/{new_id}#t={token}"}
 
     # ------------------------------------------------------------- websocket
 
     @app.websocket("/ws/{game_id}")
     async def websocket(ws: WebSocket, game_id: str) -> None:
+        scope = ws.scope
+        if not origins.ok(scope):
+            metrics.refused("forbidden_origin")
+            await ws.close(1008)  # before the handshake: the browser sees a refused connection
+            return
+        client = ws.client.host if ws.client else "unknown"
         await ws.accept()
-        table: Table | None = None
-        conn: Conn | None = None
-
-        async def reply_error(e: RequestError) -> None:
-            msg = e.to_dict()
-            if table is not None and conn is not None:
-                await table.send_to(conn, msg)
-            else:
-                text = json.dumps(msg)
-                if manager.log_hook is not None:
-                    manager.log_hook(None, text)
-                await ws.send_text(text)
-
+        if manager.closing:
+            await ws.send_text(dumps(RequestError("shutting_down").to_dict()))
+            await ws.close(1012)
+            return
+        if not limits.open(client):
+            e = refuse("too_many_connections", "server.too_many_connections", limit=limits.connections)
+            metrics.refused(e.code)
+            await ws.send_text(dumps(e.to_dict()))
+            await ws.close(1008)
+            return
+        conn = Connection(ws, client, log_hook=log_hook, limit=cfg.queue_limit, on_drop=lambda c: metrics.dropped.inc())
+        all_conns.add(conn)
+        metrics.connections.set(len(all_conns))
         try:
-            while True:
-                raw = await ws.receive()
-                if raw["type"] == "websocket.disconnect":
-                    break
-                text = raw.get("text")
-                if text is None:
-                    await reply_error(RequestError("bad_request", "send text (JSON) messages, not binary ones"))
-                    continue
-                if len(text) > MAX_MESSAGE:
-                    await reply_error(
-                        RequestError("too_large", f"message too large: {len(text)} characters (at most {MAX_MESSAGE})")
-                    )
-                    continue
-                try:
-                    data = json.loads(text)
-                except ValueError as e:
-                    await reply_error(RequestError("bad_json", f"malformed JSON: {e}"))
-                    continue
-                if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-                    await reply_error(
-                        RequestError("bad_request", "a message must be a JSON object with a 'type' (text)")
-                    )
-                    continue
-                kind = data["type"]
-                try:
-                    if kind == "join":
-                        t = await manager.get(game_id) if len(game_id) <= 32 else None
-                        if t is None:
-                            raise RequestError("unknown_game", f"no game {game_id[:32]!r}")
-                        token = data.get("token")
-                        seat: int | None = None
-                        if token is not None:
-                            if not isinstance(token, str) or len(token) > 200:
-                                raise RequestError("bad_request", "'token' must be text")
-                            seat = t.seat_for_token(token)
-                            if seat is None:
-                                raise RequestError("wrong_token", "this token holds no seat at this table")
-                        if table is not None and conn is not None and conn in table.conns:
-                            table.conns.remove(conn)
-                        table, conn = t, Conn(ws, seat)
-                        table.conns.append(conn)
-                        await table.send_to(conn, table.message_for(seat))
-                        table.kick()
-                    elif kind == "ping":
-                        pong = json.dumps({"type": "pong"})
-                        if manager.log_hook is not None:
-                            manager.log_hook(None if conn is None else conn.seat, pong)
-                        await ws.send_text(pong)
-                    elif table is None or conn is None:
-                        if kind in ("move", "stop", "resign", "hint"):
-                            raise RequestError("not_joined", 'join the game first: {"type": "join", ...}')
-                        raise RequestError("unknown_type", f"unknown message type {kind!r}")
-                    elif kind == "move":
-                        await table.handle_move(conn.seat, data)
-                    elif kind == "stop":
-                        await table.handle_stop(conn.seat, data)
-                    elif kind == "resign":
-                        await table.handle_resign(conn.seat, data)
-                    elif kind == "hint":
-                        await table.handle_hint(conn.seat, conn, data)
-                    else:
-                        raise RequestError(
-                            "unknown_type",
-                            f"unknown message type {kind[:40]!r} (known: join, move, stop, resign, hint, ping)",
-                        )
-                except RequestError as e:
-                    await reply_error(e)
-        except WebSocketDisconnect:
-            pass
+            await serve_connection(ws, conn, game_id)
         finally:
-            if table is not None and conn is not None and conn in table.conns:
-                table.conns.remove(conn)
-            if table is not None:
-                manager.forget_if_idle(table)
+            limits.close(client)
+            all_conns.discard(conn)
+            metrics.connections.set(len(all_conns))
+            if conn.table is not None:
+                conn.table.leave(conn)
+            conn.stop_writer()
 
+    async def serve_connection(ws: WebSocket, conn: Connection, game_id: str) -> None:
+        deadline = time.monotonic() + cfg.join_timeout
+        while not conn.closed:
+            try:
+                if conn.table is None:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise TimeoutError
+                    raw = await asyncio.wait_for(ws.receive(), left)
+                else:
+                    raw = await ws.receive()
+            except TimeoutError:
+                e = RequestError("join_timeout", Message("server.join_timeout", {"seconds": int(cfg.join_timeout)}))
+                conn.send(dumps(e.to_dict()))
+                await conn.close(1008, "no join")
+                return
+            if raw["type"] == "websocket.disconnect":
+                return
+            t0 = time.perf_counter()
+            try:
+                kind = await handle(conn, game_id, raw)
+            except RequestError as e:
+                metrics.refused(e.code)
+                conn.send(dumps(e.to_dict()))
+                continue
+            if kind == "move":
+                metrics.ack.observe(time.perf_counter() - t0)
+
+    async def handle(conn: Connection, game_id: str, raw: Any) -> str:
+        text = raw.get("text")
+        if text is None:
+            raise refuse("bad_request", "server.binary")
+        check_size(text)
+        data = parse_json_object(text)
+        kind: str = data["type"]
+        table = conn.table
+        if kind == "join":
+            t = await manager.get(game_id) if len(game_id) <= 32 else None
+            if t is None:
+                raise refuse("unknown_game", "server.unknown_game", game=repr(game_id[:32]))
+            token = text_field(data, "token")
+            seat: int | None = None
+            if token is not None:
+                seat = t.seat_for_token(token)
+                if seat is None:
+                    manager.forget_if_idle(t)
+                    raise refuse("wrong_token", "server.wrong_token")
+            if manager.closing:
+                raise RequestError("shutting_down")
+            await t.join(conn, seat)
+        elif kind == "ping":
+            conn.send('{"type":"pong"}')
+        elif table is None:
+            if kind in KNOWN_TYPES:
+                raise RequestError("not_joined")
+            raise refuse("unknown_type", "server.unknown_type", kind=repr(kind[:40]), known=", ".join(KNOWN_TYPES))
+        elif kind == "sync":
+            async with table.lock:
+                table.send_full(conn)
+        elif manager.closing and kind in ("move", "stop", "resign"):
+            raise RequestError("shutting_down")
+        elif kind == "move":
+            await table.handle_move(conn.seat, data)
+        elif kind == "stop":
+            await table.handle_stop(conn.seat, data)
+        elif kind == "resign":
+            await table.handle_resign(conn.seat, data)
+        elif kind == "hint":
+            await table.handle_hint(conn.seat, conn, data)
+        else:
+            raise refuse("unknown_type", "server.unknown_type", kind=repr(kind[:40]), known=", ".join(KNOWN_TYPES))
+        return kind
+
+    app.add_middleware(Guard, static=STATIC, origins=origins)
     return app

@@ -1,56 +1,55 @@
-"""Storage of games: SQLAlchemy 2 async, SQLite by default, PostgreSQL too.
+"""Storage of games: SQLite (default) or PostgreSQL, written with plain SQL and group commit.
 
-A game is stored as its set-up (options, seed) and its move list, one row per
-move; the live game is rebuilt by replaying the moves. A move is acknowledged
-to the players only after its row is committed.
+A game is stored as its set-up (options, the deal's seed, enciphered while the game goes on)
+and its move list, one row per move (``rb_moves``, primary key ``(game_id, idx)``); the live
+game is rebuilt by replaying the moves. A move is acknowledged to anybody only after the
+transaction holding its row is committed.
+
+Writes that arrive while the previous transaction is being committed wait for the next one and
+then go together (group commit): one transaction, one commit (one fsync) for all of them, each
+writer told on its own whether its row went in. A move row that already exists (another server
+process stored that index of the game first) is not an error: its writer is told ``False`` and
+catches up from the database. That primary key is the optimistic check that keeps the moves of
+a game in one order whichever process receives them.
+
+SQLite: one writer thread with its own connection (WAL journal; ``synchronous=FULL``), readers
+in other threads. PostgreSQL: ``asyncpg``, one writer connection and a small pool of readers.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
+import hmac
 import json
+import logging
 import os
+import secrets
+import sqlite3
+import stat
+import threading
 import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, select, update
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+log = logging.getLogger("russianbank.web.db")
 
-
-class Base(DeclarativeBase):
-    pass
-
-
-class GameRow(Base):
-    __tablename__ = "rb_games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    match_id: Mapped[str] = mapped_column(String(32), index=True)
-    match_no: Mapped[int] = mapped_column(Integer, default=1)
-    mode: Mapped[str] = mapped_column(String(16))  # "computer" or "friend"
-    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    computer_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    options_json: Mapped[str] = mapped_column(Text)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    token_a: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the seat token
-    token_b: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    created: Mapped[float] = mapped_column(Float)
-    finished: Mapped[bool] = mapped_column(Boolean, default=False)
-    points_a: Mapped[int] = mapped_column(Integer, default=0)
-    points_b: Mapped[int] = mapped_column(Integer, default=0)
-    next_game: Mapped[str | None] = mapped_column(String(32), nullable=True)
+MAX_BATCH = 500  # writes in one transaction
+NOTIFY_CHANNEL = "rb_moves"
+NOTIFY_LIMIT = 7000  # bytes in one NOTIFY payload (PostgreSQL's limit is 8000)
 
 
-class MoveRow(Base):
-    __tablename__ = "rb_moves"
+class StorageError(Exception):
+    """The database could not do what was asked; nothing was changed. ``busy``: it was locked."""
 
-    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("rb_games.id"), primary_key=True)
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    move: Mapped[str] = mapped_column(String(16))
-    created: Mapped[float] = mapped_column(Float)
+    def __init__(self, message: str, *, busy: bool = False) -> None:
+        super().__init__(message)
+        self.busy = busy
 
 
 def hash_token(token: str) -> str:
@@ -73,119 +72,801 @@ class StoredGame:
     moves: list[str]
 
 
+@dataclass
+class NewGame:
+    """The row of a new game."""
+
+    id: str
+    match_id: str
+    match_no: int
+    mode: str
+    level: str | None
+    computer_seat: int | None
+    options: dict[str, Any]
+    seed: int
+    token_hashes: tuple[str | None, str | None]
+
+
+@dataclass
+class MoveWrite:
+    """One move row; when the move ended the game, its result and the seed in plain text."""
+
+    game_id: str
+    idx: int
+    move: str
+    finished: bool = False
+    points: tuple[int, int] = (0, 0)
+    seed: int | None = None
+
+
+@dataclass
+class NextGameWrite:
+    game_id: str
+    next_id: str
+
+
+Write = NewGame | MoveWrite | NextGameWrite
+
+# ------------------------------------------------------------------ places and URLs
+
+
 def default_db_path() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "russianbank" / "russianbank.db"
 
 
 def normalize_url(url: str | None) -> str:
-    """An async SQLAlchemy URL: the default file, ``sqlite:///`` and ``postgresql://`` get their drivers."""
+    """``sqlite:///PATH`` or ``postgresql://...``: the default file, and driver names dropped."""
     if not url:
-        path = default_db_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return f"sqlite+aiosqlite:///{path}"
-    if url.startswith("sqlite:"):
-        return "sqlite+aiosqlite:" + url[len("sqlite:") :]
-    if url.startswith("postgresql:") or url.startswith("postgres:"):
-        return "postgresql+asyncpg:" + url.split(":", 1)[1]
-    return url
+        return f"sqlite:///{default_db_path()}"
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ValueError(f"not a database URL: {url!r} (use sqlite:///FILE or postgresql://USER@HOST/DB)")
+    base = scheme.split("+", 1)[0].lower()
+    if base == "sqlite":
+        return "sqlite://" + rest
+    if base in ("postgresql", "postgres"):
+        return "postgresql://" + rest
+    raise ValueError(f"unsupported database {scheme!r}: use sqlite:///FILE or postgresql://USER@HOST/DB")
+
+
+def sqlite_path(url: str) -> Path:
+    """The file of a ``sqlite:///`` URL (``sqlite:////abs`` or ``sqlite:///rel``)."""
+    rest = url.split("://", 1)[1]
+    if not rest.startswith("/"):
+        raise ValueError(f"an SQLite URL is sqlite:///FILE, not {url!r}")
+    path = unquote(rest[1:].split("?", 1)[0])
+    if not path or path == ":memory:":
+        raise ValueError("an SQLite database must be a file (the games have to outlive the server)")
+    return Path(path)
+
+
+def describe_url(url: str) -> str:
+    """Where the games are, for people: the file, or the database without its password."""
+    if url.startswith("sqlite"):
+        return str(sqlite_path(url))
+    rest = url.split("://", 1)[1]
+    return "postgresql://" + rest.split("@", 1)[-1]
+
+
+def private_dir(path: Path) -> None:
+    """Create ``path`` (a folder) readable by its owner only, or tighten it to 0700 when it is ours."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        path.chmod(0o700)
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` empty with mode 0600, or tighten an existing file to 0600."""
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o600)
+    os.close(fd)
+    if stat.S_IMODE(path.stat().st_mode) & 0o077:
+        path.chmod(0o600)
+
+
+def default_key_path(url: str) -> Path:
+    """The server key's file: beside an SQLite file, else in the data folder."""
+    if url.startswith("sqlite"):
+        p = sqlite_path(url)
+        return p.with_name(p.name + ".key")
+    return default_db_path().parent / "server.key"
+
+
+# ------------------------------------------------------------------------ the seed
+
+
+class SeedCipher:
+    """Enciphers a game's seed with the server key, so the database alone does not give it away.
+
+    The seed (below 2**62) is XORed with 8 bytes of HMAC-SHA256(key, game id): a pad used
+    once, since every game has its own id. A second HMAC checks the key on the way back.
+    """
+
+    def __init__(self, key: bytes) -> None:
+        if len(key) < 16:
+            raise ValueError("the server key is too short")
+        self.key = key
+
+    @classmethod
+    def from_file(cls, path: Path) -> SeedCipher:
+        """Read the key file, or create it (32 random bytes in hex, mode 0600, in a 0700 folder)."""
+        if not path.exists():
+            if not path.parent.exists() or path.parent == default_db_path().parent:
+                private_dir(path.parent)
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_hex(32) + "\n")
+        if stat.S_IMODE(path.stat().st_mode) & 0o077:
+            path.chmod(0o600)
+        text = path.read_text(encoding="ascii").strip()
+        try:
+            key = bytes.fromhex(text)
+        except ValueError:
+            raise ValueError(f"the server key file {path} does not hold a key in hex") from None
+        return cls(key)
+
+    def _mac(self, label: str, game_id: str) -> bytes:
+        return hmac.new(self.key, f"{label}:{game_id}".encode(), hashlib.sha256).digest()
+
+    def encrypt(self, game_id: str, seed: int) -> str:
+        pad = int.from_bytes(self._mac("seed", game_id)[:8], "big")
+        check = self._mac(f"check:{seed}", game_id)[:8].hex()
+        return f"{seed ^ pad:016x}.{check}"
+
+    def decrypt(self, game_id: str, text: str) -> int:
+        enc, _, check = text.partition(".")
+        pad = int.from_bytes(self._mac("seed", game_id)[:8], "big")
+        seed = int(enc, 16) ^ pad
+        if not hmac.compare_digest(check, self._mac(f"check:{seed}", game_id)[:8].hex()):
+            raise StorageError(
+                f"game {game_id}: the server key does not open this game's deal "
+                "(is this the key file that was used with this database?)"
+            )
+        return seed
+
+
+# ---------------------------------------------------------------------- the store
+
+_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS rb_games (
+        id VARCHAR(32) PRIMARY KEY,
+        match_id VARCHAR(32) NOT NULL,
+        match_no INTEGER NOT NULL,
+        mode VARCHAR(16) NOT NULL,
+        level VARCHAR(32),
+        computer_seat INTEGER,
+        options_json TEXT NOT NULL,
+        seed BIGINT,
+        seed_enc VARCHAR(64),
+        token_a VARCHAR(64),
+        token_b VARCHAR(64),
+        created DOUBLE PRECISION NOT NULL,
+        finished BOOLEAN NOT NULL DEFAULT FALSE,
+        points_a INTEGER NOT NULL DEFAULT 0,
+        points_b INTEGER NOT NULL DEFAULT 0,
+        next_game VARCHAR(32)
+    )""",
+    "CREATE INDEX IF NOT EXISTS ix_rb_games_match_id ON rb_games (match_id)",
+    """CREATE TABLE IF NOT EXISTS rb_moves (
+        game_id VARCHAR(32) NOT NULL REFERENCES rb_games (id),
+        idx INTEGER NOT NULL,
+        move VARCHAR(16) NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, idx)
+    )""",
+]
+
+_GAME_COLUMNS = (
+    "id, match_id, match_no, mode, level, computer_seat, options_json, seed, seed_enc, "
+    "token_a, token_b, finished, next_game"
+)
 
 
 class Store:
-    """The database of games and moves."""
+    """The database of games and moves (see the module docstring); open one with :func:`open_store`."""
 
-    def __init__(self, url: str | None) -> None:
-        self.url = normalize_url(url)
-        self.engine: AsyncEngine = create_async_engine(self.url)
-        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+    url: str
+
+    def __init__(self, cipher: SeedCipher) -> None:
+        self.cipher = cipher
+        self._pending: list[tuple[Write, asyncio.Future[bool]]] = []
+        self._wake: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._closing = False
+        self.on_batch: Callable[[int, float], None] | None = None  # (writes, seconds): for metrics
+        self.on_committed: Callable[[list[Write]], None] | None = None  # writes just committed
+        self.origin = secrets.token_hex(4)  # names this process in notifications (it ignores its own)
+
+    # ------------------------------------------------------------ group commit
 
     async def init(self) -> None:
-        async with self.engine.begin() as conn:
-            await conn.run_sync(Base.metadata.create_all)
+        self._wake = asyncio.Event()
+        self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name="rb-db-writer")
+
+    async def write(self, item: Write) -> bool:
+        """Store one write with whatever else is waiting; ``False``: the move row was there already."""
+        if self._closing or self._wake is None:
+            raise StorageError("the server is shutting down")
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((item, fut))
+        self._wake.set()
+        return await fut
+
+    async def _write_loop(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._pending:
+                batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+                items = [w for w, _ in batch]
+                t0 = time.perf_counter()
+                results: Sequence[bool | BaseException]
+                try:
+                    results = await self._write_batch(items)
+                except Exception as e:  # one bad write must not sink the others: each on its own
+                    if len(items) == 1:
+                        results = [_storage_error(e)]
+                    else:
+                        results = [await self._write_one(w) for w in items]
+                if self.on_batch is not None:
+                    self.on_batch(len(items), time.perf_counter() - t0)
+                if self.on_committed is not None:
+                    committed = [w for w, res in zip(items, results, strict=True) if res is True]
+                    if committed:
+                        self.on_committed(committed)
+                for (_, fut), res in zip(batch, results, strict=True):
+                    if fut.done():
+                        continue
+                    if isinstance(res, BaseException):
+                        fut.set_exception(res)
+                    else:
+                        fut.set_result(res)
+            if self._closing:
+                return
+
+    async def _write_one(self, item: Write) -> bool | BaseException:
+        try:
+            return (await self._write_batch([item]))[0]
+        except Exception as e:
+            return _storage_error(e)
+
+    async def flush(self) -> None:
+        """Wait until every write asked for so far is committed (or refused)."""
+        while self._pending:
+            await asyncio.sleep(0.001)
 
     async def close(self) -> None:
-        await self.engine.dispose()
+        """Finish the writes in flight, then close."""
+        await self.flush()
+        self._closing = True
+        if self._wake is not None:
+            self._wake.set()
+        if self._writer is not None:
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self._writer, 10)
+        await self._close()
 
-    async def create_game(
-        self,
-        *,
-        game_id: str,
-        match_id: str,
-        match_no: int,
-        mode: str,
-        level: str | None,
-        computer_seat: int | None,
-        options: dict[str, Any],
-        seed: int,
-        token_hashes: tuple[str | None, str | None],
-    ) -> None:
-        async with self.sessions.begin() as s:
-            s.add(
-                GameRow(
-                    id=game_id,
-                    match_id=match_id,
-                    match_no=match_no,
-                    mode=mode,
-                    level=level,
-                    computer_seat=computer_seat,
-                    options_json=json.dumps(options, sort_keys=True),
-                    seed=seed,
-                    token_a=token_hashes[0],
-                    token_b=token_hashes[1],
-                    created=time.time(),
-                    finished=False,
-                    points_a=0,
-                    points_b=0,
-                    next_game=None,
-                )
-            )
+    # ------------------------------------------------------------------ API
 
-    async def add_move(
-        self, game_id: str, idx: int, move: str, *, finished: bool = False, points: tuple[int, int] = (0, 0)
-    ) -> None:
-        """Store one move (and, when it ended the game, the result) in one transaction."""
-        async with self.sessions.begin() as s:
-            s.add(MoveRow(game_id=game_id, idx=idx, move=move, created=time.time()))
-            if finished:
-                await s.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id)
-                    .values(finished=True, points_a=points[0], points_b=points[1])
-                )
+    async def create_game(self, game: NewGame) -> None:
+        await self.write(game)
 
-    async def set_next_game(self, game_id: str, next_id: str) -> None:
-        async with self.sessions.begin() as s:
-            await s.execute(update(GameRow).where(GameRow.id == game_id).values(next_game=next_id))
+    async def add_move(self, write: MoveWrite) -> bool:
+        """Store a move row; ``False`` when that index of the game is stored already."""
+        return await self.write(write)
+
+    async def set_next_game(self, game_id: str, next_id: str) -> bool:
+        return await self.write(NextGameWrite(game_id, next_id))
 
     async def load_game(self, game_id: str) -> StoredGame | None:
-        async with self.sessions() as s:
-            row = await s.get(GameRow, game_id)
-            if row is None:
-                return None
-            result = await s.execute(select(MoveRow.move).where(MoveRow.game_id == game_id).order_by(MoveRow.idx))
-            moves = [m for (m,) in result.all()]
-            return StoredGame(
-                id=row.id,
-                match_id=row.match_id,
-                match_no=row.match_no,
-                mode=row.mode,
-                level=row.level,
-                computer_seat=row.computer_seat,
-                options=json.loads(row.options_json),
-                seed=row.seed,
-                token_hashes=(row.token_a, row.token_b),
-                finished=row.finished,
-                next_game=row.next_game,
-                moves=moves,
-            )
+        row, moves = await self._load(game_id)
+        if row is None:
+            return None
+        (gid, match_id, match_no, mode, level, cseat, options_json, seed, seed_enc, ta, tb, finished, nxt) = row
+        real_seed = int(seed) if seed_enc is None else self.cipher.decrypt(gid, seed_enc)
+        return StoredGame(
+            id=gid,
+            match_id=match_id,
+            match_no=int(match_no),
+            mode=mode,
+            level=level,
+            computer_seat=None if cseat is None else int(cseat),
+            options=json.loads(options_json),
+            seed=real_seed,
+            token_hashes=(ta, tb),
+            finished=bool(finished),
+            next_game=nxt,
+            moves=moves,
+        )
+
+    def _new_game_row(self, g: NewGame) -> tuple[Any, ...]:
+        return (
+            g.id,
+            g.match_id,
+            g.match_no,
+            g.mode,
+            g.level,
+            g.computer_seat,
+            json.dumps(g.options, sort_keys=True),
+            self.cipher.encrypt(g.id, g.seed),
+            g.token_hashes[0],
+            g.token_hashes[1],
+            time.time(),
+        )
+
+    # implemented by each database
+    async def _write_batch(self, items: list[Write]) -> list[bool]:
+        raise NotImplementedError
+
+    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str]]:
+        raise NotImplementedError
+
+    async def moves_since(self, game_id: str, idx: int) -> list[tuple[int, str]]:
+        """The stored moves of a game from index ``idx`` on, in order."""
+        raise NotImplementedError
+
+    async def move_counts(self, game_ids: list[str]) -> dict[str, int]:
+        """How many moves each of these games has stored."""
+        raise NotImplementedError
 
     async def match_totals(self, match_id: str) -> tuple[int, int, int]:
         """Points of A and B over the match's finished games, and how many games finished."""
-        async with self.sessions() as s:
-            result = await s.execute(
-                select(GameRow.points_a, GameRow.points_b).where(
-                    GameRow.match_id == match_id, GameRow.finished.is_(True)
-                )
+        raise NotImplementedError
+
+    async def ping(self) -> None:
+        """Raise :class:`StorageError` when the database does not answer."""
+        raise NotImplementedError
+
+    async def _close(self) -> None:
+        raise NotImplementedError
+
+
+def _storage_error(e: BaseException) -> StorageError:
+    if isinstance(e, StorageError):
+        return e
+    text = str(e) or type(e).__name__
+    busy = "locked" in text or "busy" in text
+    return StorageError(text, busy=busy)
+
+
+# ------------------------------------------------------------------------- SQLite
+
+
+class SQLiteStore(Store):
+    """SQLite: a file (0600) in a folder of its own; one writer thread, WAL journal."""
+
+    BUSY_TIMEOUT_MS = 5000
+
+    def __init__(self, url: str, cipher: SeedCipher) -> None:
+        super().__init__(cipher)
+        self.url = url
+        self.path = sqlite_path(url)
+        self._wexec = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rb-sqlite-w")
+        self._rexec = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rb-sqlite-r")
+        self._local = threading.local()
+        self._wcon: sqlite3.Connection | None = None
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
+
+    def _connect(self) -> sqlite3.Connection:
+        con = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5)
+        con.execute(f"PRAGMA busy_timeout = {self.BUSY_TIMEOUT_MS}")
+        con.execute("PRAGMA foreign_keys = ON")
+        return con
+
+    def _init_sync(self) -> None:
+        if self.path.parent == default_db_path().parent or not self.path.parent.exists():
+            private_dir(self.path.parent)
+        private_file(self.path)
+        con = self._connect()
+        con.execute("PRAGMA journal_mode = WAL")
+        con.execute("PRAGMA synchronous = FULL")
+        _migrate_sqlite(con, self.cipher)
+        for stmt in _SCHEMA:
+            con.execute(stmt)
+        self._wcon = con
+
+    async def init(self) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._wexec, self._init_sync)
+        await super().init()
+
+    def _write_sync(self, items: list[Write]) -> list[bool]:
+        con = self._wcon
+        assert con is not None
+        out: list[bool] = []
+        now = time.time()
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            for w in items:
+                if isinstance(w, MoveWrite):
+                    cur = con.execute(
+                        "INSERT OR IGNORE INTO rb_moves (game_id, idx, move, created) VALUES (?, ?, ?, ?)",
+                        (w.game_id, w.idx, w.move, now),
+                    )
+                    ok = cur.rowcount == 1
+                    if ok and w.finished:
+                        con.execute(
+                            "UPDATE rb_games SET finished = 1, points_a = ?, points_b = ?, seed = ?, seed_enc = NULL "
+                            "WHERE id = ?",
+                            (w.points[0], w.points[1], w.seed, w.game_id),
+                        )
+                    out.append(ok)
+                elif isinstance(w, NewGame):
+                    con.execute(
+                        "INSERT INTO rb_games (id, match_id, match_no, mode, level, computer_seat, options_json, "
+                        "seed_enc, token_a, token_b, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        self._new_game_row(w),
+                    )
+                    out.append(True)
+                else:
+                    cur = con.execute(
+                        "UPDATE rb_games SET next_game = ? WHERE id = ? AND next_game IS NULL", (w.next_id, w.game_id)
+                    )
+                    out.append(cur.rowcount == 1)
+            con.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                con.execute("ROLLBACK")
+            raise
+        return out
+
+    async def _write_batch(self, items: list[Write]) -> list[bool]:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._wexec, self._write_sync, items)
+        except sqlite3.OperationalError as e:
+            raise StorageError(str(e), busy="locked" in str(e) or "busy" in str(e)) from e
+
+    def _reader(self) -> sqlite3.Connection:
+        con: sqlite3.Connection | None = getattr(self._local, "con", None)
+        if con is None:
+            con = self._connect()
+            con.execute("PRAGMA query_only = ON")
+            self._local.con = con
+            with self._readers_lock:
+                self._readers.append(con)
+        return con
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._rexec, lambda: fn(self._reader()))
+        except sqlite3.Error as e:
+            raise _storage_error(e) from e
+
+    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str]]:
+        def q(con: sqlite3.Connection) -> tuple[tuple[Any, ...] | None, list[str]]:
+            con.execute("BEGIN")
+            try:
+                row = con.execute(f"SELECT {_GAME_COLUMNS} FROM rb_games WHERE id = ?", (game_id,)).fetchone()
+                moves = [
+                    m for (m,) in con.execute("SELECT move FROM rb_moves WHERE game_id = ? ORDER BY idx", (game_id,))
+                ]
+            finally:
+                con.execute("COMMIT")
+            return row, moves
+
+        result: tuple[tuple[Any, ...] | None, list[str]] = await self._read(q)
+        return result
+
+    async def moves_since(self, game_id: str, idx: int) -> list[tuple[int, str]]:
+        rows: list[tuple[int, str]] = await self._read(
+            lambda con: con.execute(
+                "SELECT idx, move FROM rb_moves WHERE game_id = ? AND idx >= ? ORDER BY idx", (game_id, idx)
+            ).fetchall()
+        )
+        return rows
+
+    async def move_counts(self, game_ids: list[str]) -> dict[str, int]:
+        if not game_ids:
+            return {}
+
+        def q(con: sqlite3.Connection) -> dict[str, int]:
+            out: dict[str, int] = {}
+            for i in range(0, len(game_ids), 500):
+                part = game_ids[i : i + 500]
+                marks = ",".join("?" * len(part))
+                for gid, n in con.execute(
+                    f"SELECT game_id, count(*) FROM rb_moves WHERE game_id IN ({marks}) GROUP BY game_id", part
+                ):
+                    out[gid] = n
+            return out
+
+        result: dict[str, int] = await self._read(q)
+        return result
+
+    async def match_totals(self, match_id: str) -> tuple[int, int, int]:
+        row = await self._read(
+            lambda con: con.execute(
+                "SELECT coalesce(sum(points_a), 0), coalesce(sum(points_b), 0), count(*) FROM rb_games "
+                "WHERE match_id = ? AND finished",
+                (match_id,),
+            ).fetchone()
+        )
+        return int(row[0]), int(row[1]), int(row[2])
+
+    async def ping(self) -> None:
+        await self._read(lambda con: con.execute("SELECT 1").fetchone())
+
+    async def _close(self) -> None:
+        def close_all() -> None:
+            if self._wcon is not None:
+                self._wcon.close()
+            with self._readers_lock:
+                for con in self._readers:
+                    with contextlib.suppress(sqlite3.Error):
+                        con.close()
+                self._readers.clear()
+
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._wexec, close_all)
+        self._wexec.shutdown(wait=True)
+        self._rexec.shutdown(wait=False)
+
+
+def _columns(con: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
+
+
+def _migrate_sqlite(con: sqlite3.Connection, cipher: SeedCipher) -> None:
+    """A database written by the first version of the server (seed in plain text, NOT NULL):
+    rebuild ``rb_games`` with the seed of every unfinished game enciphered."""
+    cols = _columns(con, "rb_games")
+    if not cols or "seed_enc" in cols:
+        return
+    log.warning("upgrading the database: enciphering the seeds of the games being played")
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        con.execute("ALTER TABLE rb_games RENAME TO rb_games_v1")
+        con.execute(_SCHEMA[0])
+        con.execute(
+            "INSERT INTO rb_games (id, match_id, match_no, mode, level, computer_seat, options_json, seed, "
+            "token_a, token_b, created, finished, points_a, points_b, next_game) SELECT id, match_id, match_no, "
+            "mode, level, computer_seat, options_json, seed, token_a, token_b, created, finished, points_a, "
+            "points_b, next_game FROM rb_games_v1"
+        )
+        for gid, seed in con.execute("SELECT id, seed FROM rb_games WHERE NOT finished").fetchall():
+            con.execute(
+                "UPDATE rb_games SET seed = NULL, seed_enc = ? WHERE id = ?", (cipher.encrypt(gid, int(seed)), gid)
             )
-            rows = result.all()
-        return sum(r[0] for r in rows), sum(r[1] for r in rows), len(rows)
+        # rb_moves refers to the renamed table: rebuild it against the new one
+        con.execute("ALTER TABLE rb_moves RENAME TO rb_moves_v1")
+        con.execute(_SCHEMA[2])
+        con.execute("INSERT INTO rb_moves SELECT game_id, idx, move, created FROM rb_moves_v1")
+        con.execute("DROP TABLE rb_moves_v1")
+        con.execute("DROP TABLE rb_games_v1")
+        con.execute("DROP INDEX IF EXISTS ix_rb_games_match_id")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+# --------------------------------------------------------------------- PostgreSQL
+
+
+def asyncpg_dsn(url: str) -> str:
+    return "postgresql://" + url.split("://", 1)[1]
+
+
+class PostgresStore(Store):
+    """PostgreSQL through asyncpg: one writer connection (group commit), a pool for reads.
+
+    ``notify``: each committed move is also announced on the channel ``rb_moves`` (in the same
+    transaction, so a notification never runs ahead of its row), for the other server processes.
+    """
+
+    def __init__(self, url: str, cipher: SeedCipher, *, notify: bool = True) -> None:
+        super().__init__(cipher)
+        self.url = url
+        self.dsn = asyncpg_dsn(url)
+        self.notify = notify
+        self._wconn: Any = None
+        self._pool: Any = None
+
+    async def init(self) -> None:
+        import asyncpg
+
+        try:
+            self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=4)
+            async with self._pool.acquire() as con, con.transaction():
+                await con.execute("SELECT pg_advisory_xact_lock(7261)")  # several processes start at once
+                for stmt in _SCHEMA:
+                    await con.execute(stmt)
+                await _migrate_pg(con, self.cipher)
+        except (OSError, asyncpg.PostgresError) as e:
+            raise StorageError(f"cannot open the database {describe_url(self.url)}: {e}") from e
+        await super().init()
+
+    async def _writer_conn(self) -> Any:
+        import asyncpg
+
+        if self._wconn is None or self._wconn.is_closed():
+            self._wconn = await asyncpg.connect(self.dsn)
+        return self._wconn
+
+    async def _write_batch(self, items: list[Write]) -> list[bool]:
+        import asyncpg
+
+        try:
+            con = await self._writer_conn()
+            return await self._write_batch_on(con, items)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            if self._wconn is not None and not self._wconn.is_closed() and isinstance(e, OSError):
+                self._wconn.terminate()
+            raise StorageError(str(e)) from e
+
+    async def _write_batch_on(self, con: Any, items: list[Write]) -> list[bool]:
+        out: dict[int, bool] = {}
+        announce: list[Write] = []
+        now = time.time()
+        async with con.transaction():
+            for i, w in enumerate(items):
+                if isinstance(w, NewGame):
+                    await con.execute(
+                        "INSERT INTO rb_games (id, match_id, match_no, mode, level, computer_seat, options_json, "
+                        "seed_enc, token_a, token_b, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                        *self._new_game_row(w),
+                    )
+                    out[i] = True
+            moves = [(i, w) for i, w in enumerate(items) if isinstance(w, MoveWrite)]
+            if moves:
+                rows = await con.fetch(
+                    "INSERT INTO rb_moves (game_id, idx, move, created) "
+                    "SELECT g, i, m, $4 FROM unnest($1::varchar[], $2::int[], $3::varchar[]) AS t(g, i, m) "
+                    "ON CONFLICT DO NOTHING RETURNING game_id, idx",
+                    [w.game_id for _, w in moves],
+                    [w.idx for _, w in moves],
+                    [w.move for _, w in moves],
+                    now,
+                )
+                stored = {(r[0], r[1]) for r in rows}
+                done = []
+                for i, w in moves:
+                    ok = (w.game_id, w.idx) in stored
+                    out[i] = ok
+                    if ok:
+                        done.append(w)
+                finished = [w for w in done if w.finished]
+                if finished:
+                    await con.executemany(
+                        "UPDATE rb_games SET finished = TRUE, points_a = $2, points_b = $3, seed = $4, "
+                        "seed_enc = NULL WHERE id = $1",
+                        [(w.game_id, w.points[0], w.points[1], w.seed) for w in finished],
+                    )
+                announce.extend(done)
+            for i, w in enumerate(items):
+                if isinstance(w, NextGameWrite):
+                    status = await con.execute(
+                        "UPDATE rb_games SET next_game = $2 WHERE id = $1 AND next_game IS NULL", w.game_id, w.next_id
+                    )
+                    out[i] = status.endswith(" 1")
+                    if out[i]:
+                        announce.append(w)
+            if self.notify and announce:
+                for payload in notify_payloads(self.origin, announce):
+                    await con.execute("SELECT pg_notify($1, $2)", NOTIFY_CHANNEL, payload)
+        return [out[i] for i in range(len(items))]
+
+    async def _fetch(self, query: str, *args: Any) -> list[Any]:
+        import asyncpg
+
+        try:
+            async with self._pool.acquire() as con:
+                rows: list[Any] = await con.fetch(query, *args)
+                return rows
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            raise StorageError(str(e)) from e
+
+    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str]]:
+        import asyncpg
+
+        try:
+            async with self._pool.acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
+                row = await con.fetchrow(f"SELECT {_GAME_COLUMNS} FROM rb_games WHERE id = $1", game_id)
+                moves = [
+                    r[0] for r in await con.fetch("SELECT move FROM rb_moves WHERE game_id = $1 ORDER BY idx", game_id)
+                ]
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            raise StorageError(str(e)) from e
+        return (None if row is None else tuple(row)), moves
+
+    async def moves_since(self, game_id: str, idx: int) -> list[tuple[int, str]]:
+        rows = await self._fetch(
+            "SELECT idx, move FROM rb_moves WHERE game_id = $1 AND idx >= $2 ORDER BY idx", game_id, idx
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    async def move_counts(self, game_ids: list[str]) -> dict[str, int]:
+        if not game_ids:
+            return {}
+        rows = await self._fetch(
+            "SELECT game_id, count(*) FROM rb_moves WHERE game_id = ANY($1::varchar[]) GROUP BY game_id", game_ids
+        )
+        return {r[0]: int(r[1]) for r in rows}
+
+    async def match_totals(self, match_id: str) -> tuple[int, int, int]:
+        rows = await self._fetch(
+            "SELECT coalesce(sum(points_a), 0), coalesce(sum(points_b), 0), count(*) FROM rb_games "
+            "WHERE match_id = $1 AND finished",
+            match_id,
+        )
+        r = rows[0]
+        return int(r[0]), int(r[1]), int(r[2])
+
+    async def ping(self) -> None:
+        await self._fetch("SELECT 1")
+
+    async def _close(self) -> None:
+        if self._wconn is not None and not self._wconn.is_closed():
+            await self._wconn.close()
+        if self._pool is not None:
+            await self._pool.close()
+
+
+async def _migrate_pg(con: Any, cipher: SeedCipher) -> None:
+    cols = {
+        r[0]
+        for r in await con.fetch(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'rb_games' "
+            "AND table_schema = current_schema()"
+        )
+    }
+    if "seed_enc" in cols:
+        return
+    log.warning("upgrading the database: enciphering the seeds of the games being played")
+    await con.execute("ALTER TABLE rb_games ADD COLUMN seed_enc VARCHAR(64)")
+    await con.execute("ALTER TABLE rb_games ALTER COLUMN seed DROP NOT NULL")
+    for r in await con.fetch("SELECT id, seed FROM rb_games WHERE NOT finished"):
+        await con.execute(
+            "UPDATE rb_games SET seed = NULL, seed_enc = $2 WHERE id = $1", r[0], cipher.encrypt(r[0], int(r[1]))
+        )
+
+
+def notify_payloads(origin: str, writes: Sequence[Write]) -> list[str]:
+    """Notification texts for committed writes, each under the size limit: the ``origin`` line,
+    then ``m GAME IDX MOVE`` for a move and ``n GAME NEXT`` for the next game of a match."""
+    out: list[str] = []
+    lines: list[str] = []
+    size = len(origin)
+    for w in writes:
+        if isinstance(w, MoveWrite):
+            line = f"m {w.game_id} {w.idx} {w.move}"
+        elif isinstance(w, NextGameWrite):
+            line = f"n {w.game_id} {w.next_id}"
+        else:
+            continue
+        if lines and size + len(line) + 1 > NOTIFY_LIMIT:
+            out.append("\n".join([origin, *lines]))
+            lines, size = [], len(origin)
+        lines.append(line)
+        size += len(line) + 1
+    if lines:
+        out.append("\n".join([origin, *lines]))
+    return out
+
+
+def parse_notify(payload: str) -> tuple[str, list[tuple[str, int, str]], list[tuple[str, str]]]:
+    """The inverse of :func:`notify_payloads` for one payload: (origin, moves, next games)."""
+    origin, *lines = payload.split("\n")
+    moves: list[tuple[str, int, str]] = []
+    nexts: list[tuple[str, str]] = []
+    for line in lines:
+        parts = line.split(" ")
+        if len(parts) == 4 and parts[0] == "m" and parts[2].isdigit():
+            moves.append((parts[1], int(parts[2]), parts[3]))
+        elif len(parts) == 3 and parts[0] == "n":
+            nexts.append((parts[1], parts[2]))
+    return origin, moves, nexts
+
+
+def open_store(url: str | None, *, key_path: Path | None = None, notify: bool = True) -> Store:
+    """The store for a database URL (SQLite file or PostgreSQL), its seeds enciphered with the key."""
+    url = normalize_url(url)
+    cipher = SeedCipher.from_file(key_path or default_key_path(url))
+    if url.startswith("sqlite"):
+        return SQLiteStore(url, cipher)
+    return PostgresStore(url, cipher, notify=notify)

@@ -1,5 +1,6 @@
 // The table page: shows the state the server sends for this seat and sends moves.
 import { RULE_TEXT, applyTexts, getLang, langSwitch, saveGame, savedGames, t } from "./i18n.js";
+import { StateSync } from "./sync.js";
 
 const SEATS = "AB";
 const PILES = "12345678RHFrwWSs";
@@ -63,6 +64,7 @@ function connect() {
   say(retry ? t("reconnecting") : t("connecting"));
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(gameId)}`);
+  const sync = new StateSync(); // full state on join, then deltas (sync.js)
   ws.onopen = () => {
     retry = 0;
     ws.send(JSON.stringify(token ? { type: "join", token } : { type: "join" }));
@@ -70,7 +72,12 @@ function connect() {
   const me = ws;
   ws.onmessage = (e) => {
     if (me !== ws) return; // a socket that was replaced
-    const m = JSON.parse(e.data);
+    const got = sync.receive(JSON.parse(e.data));
+    if (got.kind === "resync") {
+      ws.send(JSON.stringify({ type: "sync" })); // lost track of the deltas: ask for the full state
+      return;
+    }
+    const m = got.kind === "state" ? got.state : got.message;
     if (m.type === "state" && document.body.dataset.connected !== "1") {
       document.body.dataset.connected = "1";
       const text = document.getElementById("message").textContent;

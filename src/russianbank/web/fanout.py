@@ -1,0 +1,154 @@
+"""Telling the other server processes about stored moves: PostgreSQL LISTEN/NOTIFY or Redis.
+
+With PostgreSQL, every committed move is announced by ``pg_notify`` inside its own transaction
+(:mod:`.db`), so no process hears of a move before it is stored. With a Redis URL, the moves
+are published on a Redis channel right after their commit instead. Either way each process
+applies the moves of the games it holds, in order; a gap (a notification lost while a
+connection was down) is filled from the database, and a periodic check catches anything else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from .db import NOTIFY_CHANNEL, PostgresStore, Store, Write, notify_payloads, parse_notify
+
+log = logging.getLogger("russianbank.web")
+
+RESYNC_EVERY = 3.0  # seconds between checks of the warm tables against the database
+
+
+class Fanout:
+    """Receives other processes' moves for a :class:`~.tables.TableManager`."""
+
+    def __init__(self, store: Store, manager: Any) -> None:
+        self.store = store
+        self.manager = manager
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def deliver(self, payload: str) -> None:
+        origin, moves, nexts = parse_notify(payload)
+        if origin == self.store.origin:
+            return
+        for gid, idx, move in moves:
+            self.manager.on_remote_move(gid, idx, move)
+        for gid, next_id in nexts:
+            self.manager.on_remote_next(gid, next_id)
+
+    async def start(self) -> None:
+        self._tasks.append(asyncio.get_running_loop().create_task(self._resync_loop()))
+
+    async def _resync_loop(self) -> None:
+        while True:
+            await asyncio.sleep(RESYNC_EVERY)
+            try:
+                await self.manager.resync()
+            except Exception as e:
+                log.warning("could not check the tables against the database: %s", e)
+
+    async def close(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+            with contextlib.suppress(BaseException):
+                await t
+
+
+class PgFanout(Fanout):
+    """LISTEN on the ``rb_moves`` channel, reconnecting when the connection drops."""
+
+    async def start(self) -> None:
+        await super().start()
+        assert isinstance(self.store, PostgresStore)
+        self._tasks.append(asyncio.get_running_loop().create_task(self._listen()))
+
+    async def _listen(self) -> None:
+        import asyncpg
+
+        assert isinstance(self.store, PostgresStore)
+        delay = 0.2
+        while True:
+            lost = asyncio.Event()
+            try:
+                con = await asyncpg.connect(self.store.dsn)
+                con.add_termination_listener(lambda _c, ev=lost: ev.set())
+                await con.add_listener(NOTIFY_CHANNEL, lambda _c, _pid, _ch, payload: self.deliver(payload))
+                delay = 0.2
+                await self.manager.resync()  # whatever was missed while not listening
+                await lost.wait()
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await con.close()
+                raise
+            except Exception as e:
+                log.warning("listening for other processes' moves failed (%s); retrying", e)
+            await asyncio.sleep(delay)
+            delay = min(5.0, delay * 2)
+
+
+class RedisFanout(Fanout):
+    """Redis pub/sub: moves are published after their commit and read by every process."""
+
+    CHANNEL = "russianbank:moves"
+
+    def __init__(self, store: Store, manager: Any, url: str) -> None:
+        super().__init__(store, manager)
+        self.url = url
+        self._redis: Any = None
+        self._outbox: asyncio.Queue[str] = asyncio.Queue(10000)
+
+    async def start(self) -> None:
+        import redis.asyncio as aioredis
+
+        self._redis = aioredis.from_url(self.url)
+        await self._redis.ping()
+        self.store.on_committed = self._committed
+        await super().start()
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._listen()))
+        self._tasks.append(loop.create_task(self._publish()))
+
+    def _committed(self, writes: list[Write]) -> None:
+        for payload in notify_payloads(self.store.origin, writes):
+            try:
+                self._outbox.put_nowait(payload)
+            except asyncio.QueueFull:  # the periodic check will catch the others up
+                log.warning("redis is not keeping up: a notification was dropped")
+
+    async def _publish(self) -> None:
+        while True:
+            payload = await self._outbox.get()
+            try:
+                await self._redis.publish(self.CHANNEL, payload)
+            except Exception as e:
+                log.warning("could not publish to redis: %s", e)
+                await asyncio.sleep(0.5)
+
+    async def _listen(self) -> None:
+        delay = 0.2
+        while True:
+            pubsub = self._redis.pubsub()
+            try:
+                await pubsub.subscribe(self.CHANNEL)
+                await self.manager.resync()
+                delay = 0.2
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        data = message["data"]
+                        self.deliver(data.decode("utf-8") if isinstance(data, bytes) else str(data))
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            except Exception as e:
+                log.warning("listening on redis failed (%s); retrying", e)
+            await asyncio.sleep(delay)
+            delay = min(5.0, delay * 2)
+
+    async def close(self) -> None:
+        await super().close()
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()

@@ -1,0 +1,74 @@
+"""Prometheus metrics (``prometheus-client``): acknowledgements, moves, tables, connections.
+
+Each app has its own registry. Under ``russianbank serve --workers N`` the client library's
+multiprocess mode adds up the workers (``PROMETHEUS_MULTIPROC_DIR``, set by the supervisor).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Literal
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import multiprocess as _mp
+
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+
+_ACK_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+
+
+def multiprocess() -> bool:
+    return bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+
+
+class Metrics:
+    """The server's figures; each method is cheap enough for the hot path."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        mode: Literal["livesum", "all"] = "livesum" if multiprocess() else "all"
+        self.ack = Histogram(
+            "russianbank_ack_seconds",
+            "Time from receiving a move to its acknowledgement being queued (stored in the database)",
+            buckets=_ACK_BUCKETS,
+            registry=r,
+        )
+        self.moves = Counter("russianbank_moves", "Moves stored (rate() gives moves per second)", registry=r)
+        self.batch = Histogram(
+            "russianbank_commit_batch_size",
+            "Writes committed together in one transaction",
+            buckets=(1, 2, 5, 10, 20, 50, 100, 200, 500),
+            registry=r,
+        )
+        self.commit = Histogram(
+            "russianbank_commit_seconds", "Time one group commit takes", buckets=_ACK_BUCKETS, registry=r
+        )
+        self.live_tables = Gauge("russianbank_live_tables", "Tables held in memory", registry=r, multiprocess_mode=mode)
+        self.connections = Gauge(
+            "russianbank_connections", "Open websocket connections", registry=r, multiprocess_mode=mode
+        )
+        self.refusals = Counter("russianbank_refusals", "Requests and messages refused, by code", ["code"], registry=r)
+        self.dropped = Counter(
+            "russianbank_dropped_connections", "Connections dropped because they did not read", registry=r
+        )
+        self.games = Counter("russianbank_games_created", "Games created", registry=r)
+
+    def batch_done(self, n: int, seconds: float) -> None:
+        self.batch.observe(n)
+        self.commit.observe(seconds)
+
+    def tables(self, n: int) -> None:
+        self.live_tables.set(n)
+
+    def refused(self, code: str) -> None:
+        self.refusals.labels(code=code).inc()
+
+    def text(self) -> bytes:
+        if multiprocess():
+            reg = CollectorRegistry()
+            _mp.MultiProcessCollector(reg)  # type: ignore[no-untyped-call]
+            out: bytes = generate_latest(reg)
+            return out
+        data: Any = generate_latest(self.registry)
+        return bytes(data)

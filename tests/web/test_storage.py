@@ -1,0 +1,230 @@
+"""Storage: group commit, the optimistic check, file modes, the enciphered seed, a locked database."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import stat
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from webhelp import join, new_game, recv, recv_state, token_of
+
+from russianbank.web import db as dbmod
+from russianbank.web.db import MoveWrite, NewGame, SeedCipher, SQLiteStore, StorageError, open_store
+
+
+def mode(p: Path) -> int:
+    return stat.S_IMODE(p.stat().st_mode)
+
+
+def new_row(gid: str, seed: int = 5) -> NewGame:
+    return NewGame(gid, gid, 1, "friend", None, None, {"preset": "classic"}, seed, ("a" * 64, "b" * 64))
+
+
+async def _with_store(path: Path, body):  # type: ignore[no-untyped-def]
+    store = open_store(f"sqlite:///{path}")
+    await store.init()
+    try:
+        return await body(store)
+    finally:
+        await store.close()
+
+
+def test_writes_that_arrive_together_share_one_commit(tmp_path: Path) -> None:
+    batches: list[int] = []
+
+    async def body(store):  # type: ignore[no-untyped-def]
+        store.on_batch = lambda n, _s: batches.append(n)
+        await asyncio.gather(*(store.create_game(new_row(f"g{i}")) for i in range(50)))
+        batches.clear()
+        results = await asyncio.gather(*(store.add_move(MoveWrite(f"g{i}", 0, "SH")) for i in range(50)))
+        assert results == [True] * 50
+        assert sum(batches) == 50 and len(batches) < 10  # 50 moves, a handful of transactions
+        # the same index again is refused without an error: another process was first
+        assert await store.add_move(MoveWrite("g1", 0, "HW")) is False
+        assert await store.moves_since("g1", 0) == [(0, "SH")]
+        assert (await store.move_counts(["g1", "g2", "nope"])) == {"g1": 1, "g2": 1}
+
+    asyncio.run(_with_store(tmp_path / "g.db", body))
+
+
+def test_one_bad_write_does_not_sink_the_others(tmp_path: Path) -> None:
+    async def body(store):  # type: ignore[no-untyped-def]
+        await store.create_game(new_row("ok"))
+        good = store.add_move(MoveWrite("ok", 0, "SH"))
+        bad = store.add_move(MoveWrite("no-such-game", 0, "SH"))  # the foreign key refuses it
+        res = await asyncio.gather(good, bad, return_exceptions=True)
+        assert res[0] is True and isinstance(res[1], StorageError)
+        assert await store.moves_since("ok", 0) == [(0, "SH")]
+
+    asyncio.run(_with_store(tmp_path / "g.db", body))
+
+
+def test_database_file_and_folder_are_private(tmp_path: Path, monkeypatch, make_client) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    folder = tmp_path / "xdg" / "russianbank"
+    folder.mkdir(parents=True, mode=0o755)
+    folder.chmod(0o755)
+    c = make_client(f"sqlite:///{dbmod.default_db_path()}")
+    d = new_game(c, mode="friend", seed=3)
+    with c.websocket_connect(f"/ws/{d['game_id']}") as ws:
+        join(ws, d["token"])
+    assert mode(folder) == 0o700
+    files = sorted(p.name for p in folder.iterdir())
+    assert "russianbank.db" in files and "russianbank.db.key" in files
+    for name in files:  # the database, its WAL files and the key
+        assert mode(folder / name) == 0o600, name
+
+
+def test_the_seed_is_not_in_the_database_while_the_game_goes_on(tmp_path: Path, make_client) -> None:
+    c = make_client()
+    seed = 987654321987
+    d = new_game(c, mode="friend", seed=seed)
+    gid, ta, tb = d["game_id"], d["token"], token_of(d["friend_url"])
+    dbfile = tmp_path / "games.db"
+
+    def row() -> tuple:
+        with sqlite3.connect(dbfile) as con:
+            return con.execute("select seed, seed_enc from rb_games where id=?", (gid,)).fetchone()
+
+    plain, enc = row()
+    assert plain is None and str(seed) not in enc and f"{seed:x}" not in enc
+    assert str(seed) not in dbfile.read_bytes().decode("latin-1")
+    with c.websocket_connect(f"/ws/{gid}") as wa, c.websocket_connect(f"/ws/{gid}") as wb:
+        join(wa, ta), join(wb, tb)
+        wb.send_json({"type": "resign"})
+        recv_state(wa, lambda m: m["view"]["outcome"] is not None)
+    plain, enc = row()
+    assert plain == seed and enc is None  # over: the record names the seed anyway
+    assert (
+        f'[Seed "{seed}"]' in c.get(f"/api/games/{gid}/record").text
+        or str(seed) in c.get(f"/api/games/{gid}/record").text
+    )
+
+
+def test_a_wrong_key_is_named(tmp_path: Path) -> None:
+    cipher = SeedCipher(os.urandom(32))
+    text = cipher.encrypt("g1", 42)
+    assert cipher.decrypt("g1", text) == 42
+    with pytest.raises(StorageError, match="server key"):
+        SeedCipher(os.urandom(32)).decrypt("g1", text)
+    with pytest.raises(StorageError):
+        cipher.decrypt("g2", text)  # the pad belongs to one game
+
+
+def test_a_database_of_the_first_version_is_upgraded(tmp_path: Path, make_client) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as con:  # the schema the first server wrote (SQLAlchemy ORM)
+        con.executescript(
+            """
+            CREATE TABLE rb_games (id VARCHAR(32) NOT NULL, match_id VARCHAR(32) NOT NULL, match_no INTEGER NOT NULL,
+              mode VARCHAR(16) NOT NULL, level VARCHAR(32), computer_seat INTEGER, options_json TEXT NOT NULL,
+              seed BIGINT NOT NULL, token_a VARCHAR(64), token_b VARCHAR(64), created FLOAT NOT NULL,
+              finished BOOLEAN NOT NULL, points_a INTEGER NOT NULL, points_b INTEGER NOT NULL,
+              next_game VARCHAR(32), PRIMARY KEY (id));
+            CREATE INDEX ix_rb_games_match_id ON rb_games (match_id);
+            CREATE TABLE rb_moves (game_id VARCHAR(32) NOT NULL, idx INTEGER NOT NULL, move VARCHAR(16) NOT NULL,
+              created FLOAT NOT NULL, PRIMARY KEY (game_id, idx), FOREIGN KEY(game_id) REFERENCES rb_games (id));
+            """
+        )
+        from russianbank.game import Game
+        from russianbank.options import options_for
+        from russianbank.web.db import hash_token
+
+        g = Game("classic", seed=77)
+        first = g.legal_moves()[0]
+        con.execute(
+            "insert into rb_games values ('old1','old1',1,'friend',null,null,?,77,?,?,0,0,0,0,null)",
+            (__import__("json").dumps(options_for("classic").to_dict()), hash_token("ta"), hash_token("tb")),
+        )
+        con.execute("insert into rb_moves values ('old1', 0, ?, 0)", (str(first),))
+    c = make_client(f"sqlite:///{path}")
+    with c.websocket_connect("/ws/old1") as ws:
+        m = join(ws, "ta")
+    assert m["state_id"] == 1 and m["view"]["history"][0]["move"] == str(first)
+    with sqlite3.connect(path) as con:
+        seed, enc = con.execute("select seed, seed_enc from rb_games where id='old1'").fetchone()
+        assert seed is None and enc
+        assert con.execute("select count(*) from rb_moves").fetchone() == (1,)
+
+
+# ------------------------------------------------------------- a locked database
+
+
+@pytest.fixture
+def short_busy_timeout(monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(SQLiteStore, "BUSY_TIMEOUT_MS", 400)
+
+
+def _lock(path: Path, seconds: float) -> threading.Thread:
+    """Another program holds the write lock of the database for a while."""
+    ready = threading.Event()
+
+    def hold() -> None:
+        con = sqlite3.connect(path, isolation_level=None)
+        con.execute("BEGIN EXCLUSIVE")
+        ready.set()
+        time.sleep(seconds)
+        con.execute("ROLLBACK")
+        con.close()
+
+    t = threading.Thread(target=hold)
+    t.start()
+    ready.wait(5)
+    return t
+
+
+def test_under_a_write_lock_nobody_is_shown_a_move_that_is_not_stored(
+    tmp_path: Path, make_client, short_busy_timeout
+) -> None:
+    c = make_client()
+    d = new_game(c, mode="friend", seed=6)
+    gid, ta, tb = d["game_id"], d["token"], token_of(d["friend_url"])
+    with c.websocket_connect(f"/ws/{gid}") as wa, c.websocket_connect(f"/ws/{gid}") as wb:
+        ma, mb = join(wa, ta), join(wb, tb)
+        mover, m = (wa, ma) if ma["your_turn"] else (wb, mb)
+        holder = _lock(tmp_path / "games.db", 1.2)
+        mover.send_json({"type": "move", "move": m["view"]["legal_moves"][0], "state": 0})
+        time.sleep(0.1)
+        # while the move waits for the database: the summary and a spectator see state 0
+        assert c.get(f"/api/games/{gid}").json()["state_id"] == 0
+        with c.websocket_connect(f"/ws/{gid}") as spec:
+            assert join(spec)["state_id"] == 0
+        e = recv(mover)
+        assert e["type"] == "error" and e["code"] == "storage" and e["msg"]["code"] == "server.storage"
+        holder.join()
+        assert c.get(f"/api/games/{gid}").json()["state_id"] == 0
+        # the database is free again: the same move goes through
+        mover.send_json({"type": "move", "move": m["view"]["legal_moves"][0], "state": 0})
+        assert recv_state(mover)["state_id"] == 1
+
+
+def test_under_a_write_lock_creating_a_game_answers_json(tmp_path: Path, make_client, short_busy_timeout) -> None:
+    c = make_client()
+    new_game(c, mode="friend")  # the database exists
+    holder = _lock(tmp_path / "games.db", 1.0)
+    r = c.post("/api/games", json={"mode": "friend"})
+    holder.join()
+    assert r.status_code == 503 and r.headers["content-type"] == "application/json"
+    assert r.json()["error"] == "storage" and r.json()["msg"]["code"] == "server.storage_busy"
+    assert c.post("/api/games", json={"mode": "friend"}).status_code == 200
+
+
+def test_urls(tmp_path: Path) -> None:
+    assert dbmod.sqlite_path("sqlite:////abs/x.db") == Path("/abs/x.db")
+    assert dbmod.sqlite_path("sqlite:///rel.db") == Path("rel.db")
+    with pytest.raises(ValueError):
+        dbmod.sqlite_path("sqlite:///:memory:")
+    assert dbmod.describe_url("postgresql://u:secret@h/db") == "postgresql://h/db"
+    origin, moves, nexts = dbmod.parse_notify(
+        dbmod.notify_payloads("o1", [MoveWrite("g", 3, "RF"), dbmod.NextGameWrite("g", "h")])[0]
+    )
+    assert (origin, moves, nexts) == ("o1", [("g", 3, "RF")], [("g", "h")])
+    many = [MoveWrite(f"game{i:04d}", i, "SH") for i in range(2000)]
+    payloads = dbmod.notify_payloads("o1", many)
+    assert len(payloads) > 1 and all(len(p) <= dbmod.NOTIFY_LIMIT for p in payloads)
+    assert sum(len(dbmod.parse_notify(p)[1]) for p in payloads) == 2000
