@@ -59,8 +59,8 @@ def test_pages_are_served(make_client):
         ({"mode": "computer", "level": "godlike"}, "bad_request", "level must be"),
         ({"mode": "friend", "preset": "poker"}, "bad_request", "unknown preset"),
         ({"mode": "friend", "preset": "single", "stops": True}, "bad_request", "no Stop"),
-        ({"mode": "friend", "stops": "maybe"}, "bad_request", "stops must be"),
-        ({"mode": "friend", "seed": -4}, "bad_request", "seed must be"),
+        ({"mode": "friend", "stops": "maybe"}, "bad_request", "'stops' must be"),
+        ({"mode": "friend", "seed": -4}, "bad_request", "'seed' must be"),
         ({"mode": "friend", "colour": "red"}, "bad_request", "unknown field"),
     ],
 )

@@ -350,7 +350,9 @@ def create_app(
                 else:
                     raw = await ws.receive()
             except TimeoutError:
-                e = RequestError("join_timeout", Message("server.join_timeout", {"seconds": int(cfg.join_timeout)}))
+                e = RequestError(
+                    "join_timeout", Message("server.join_timeout", {"seconds": int(cfg.join_timeout), "kind": "'join'"})
+                )
                 conn.send(dumps(e.to_dict()))
                 await conn.close(1008, "no join")
                 return
@@ -392,7 +394,7 @@ def create_app(
             conn.send('{"type":"pong"}')
         elif table is None:
             if kind in KNOWN_TYPES:
-                raise RequestError("not_joined")
+                raise RequestError("not_joined", Message("server.not_joined", {"example": '{"type": "join", ...}'}))
             raise refuse("unknown_type", "server.unknown_type", kind=repr(kind[:40]), known=", ".join(KNOWN_TYPES))
         elif kind == "sync":
             async with table.lock:

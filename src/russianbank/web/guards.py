@@ -228,5 +228,5 @@ class Guard:
         chunked = "chunked" in (header(scope, b"transfer-encoding") or "").lower()
         ctype = (header(scope, b"content-type") or "").split(";", 1)[0].strip().lower()
         if (n > 0 or chunked) and ctype != "application/json":
-            return refuse("bad_request", "server.content_type", 415)
+            return refuse("bad_request", "server.content_type", 415, header="Content-Type: application/json")
         return None

@@ -102,7 +102,7 @@ def parse_json_object(text: str, *, body: bool = False) -> dict[str, Any]:
             raise refuse("bad_request", "server.body_not_object")
         return data
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise refuse("bad_request", "server.not_object")
+        raise refuse("bad_request", "server.not_object", field="'type'")
     return data
 
 
@@ -115,7 +115,7 @@ def state_field(data: dict[str, Any]) -> int:
     """The ``state`` a message names (a whole number, not a boolean)."""
     sid = data.get("state")
     if isinstance(sid, bool) or not isinstance(sid, int):
-        raise refuse("bad_request", "server.need_state")
+        raise refuse("bad_request", "server.need_state", field="'state'")
     return sid
 
 

@@ -363,13 +363,13 @@ class Table:
             raise RequestError("spectator")
         text = data.get("move")
         if not isinstance(text, str) or len(text) > 32:
-            raise refuse("bad_request", "server.move_text")
+            raise refuse("bad_request", "server.move_text", field="'move'")
         try:
             move = Move.from_str(text)
         except InvalidMoveError as e:
             raise RequestError("bad_move", Message("server.bad_move", {"reason": engine_message(e)})) from None
         if move.code in (mv.STOP, mv.AGREE, mv.OPP_RESIGN):
-            raise refuse("bad_move", "server.not_a_move", move=str(move))
+            raise refuse("bad_move", "server.not_a_move", move=str(move), types="'stop', 'resign'")
         sid = state_field(data)
         async with self.lock:
             self._check_not_over()
@@ -635,9 +635,9 @@ class TableManager:
         else:
             level = None
         if not isinstance(preset, str):
-            raise refuse("bad_request", "server.bad_preset")
+            raise refuse("bad_request", "server.bad_preset", field="'preset'", example="'classic'")
         if not isinstance(stops, bool):
-            raise refuse("bad_request", "server.bad_stops")
+            raise refuse("bad_request", "server.bad_stops", field="'stops'", values="true / false")
         try:
             options = options_for(preset[:40], stops=stops)
         except InvalidOptionsError as e:
@@ -647,7 +647,7 @@ class TableManager:
         if seed is None:
             seed = secrets.randbelow(2**62)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-            raise refuse("bad_request", "server.bad_seed")
+            raise refuse("bad_request", "server.bad_seed", field="'seed'")
         computer_seat = 1 if mode == "computer" else None
         tokens: dict[int, str] = {}
         if token_hashes is None:
