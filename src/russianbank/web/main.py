@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import fcntl
+import functools
+import logging
+import sys
+from pathlib import Path
+from typing import Any
 
 from .db import default_db_path
 
@@ -14,10 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--db",
         metavar="URL",
         default=None,
-        help=(
-            "database URL (default: SQLite in "
-            f"{default_db_path()}); e.g. sqlite:///games.db or postgresql+asyncpg://user:pw@host/db"
-        ),
+        help=f"database URL (default: SQLite in {default_db_path()}); sqlite:///FILE or postgresql://USER@HOST/DB",
     )
     parser.add_argument(
         "--pace",
@@ -26,27 +29,110 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="seconds between the computer's moves, so a person can follow them (default 0.7)",
     )
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="server processes on one port (PostgreSQL, or --redis)"
+    )
+    parser.add_argument(
+        "--redis", metavar="URL", default=None, help="tell the other processes about moves through Redis pub/sub"
+    )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web origin (https://host:port) whose pages may use this server besides its own; repeatable",
+    )
+    parser.add_argument(
+        "--games-per-minute", type=int, default=30, metavar="N", help="new games per client address (default 30)"
+    )
+    parser.add_argument(
+        "--connections-per-client",
+        type=int,
+        default=64,
+        metavar="N",
+        help="open websockets per client address (default 64)",
+    )
+    parser.add_argument("--key-file", type=Path, default=None, help="the server key (default: beside the database)")
+    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+
+
+def build_app(db: str | None, pace: float, options: dict[str, Any]) -> Any:
+    """The app of one process (importable, so worker processes can build it)."""
+    from .app import Settings, create_app
+
+    return create_app(db, ai_delay=pace, settings=Settings(**options))
+
+
+def _lock_sqlite(url: str) -> Any:
+    """One server process per SQLite file: a lock file beside it, held while serving."""
+    import os
+
+    from .db import private_dir, sqlite_path
+
+    path = sqlite_path(url)
+    if not path.parent.exists():
+        private_dir(path.parent)
+    fd = os.open(path.with_name(path.name + ".lock"), os.O_CREAT | os.O_WRONLY, 0o600)
+    f = os.fdopen(fd, "w")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        return None
+    return f
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
+    from .db import describe_url, normalize_url
+    from .server import run_workers, serve
 
-    from .app import create_app
-    from .db import normalize_url
+    def fail(text: str) -> int:
+        print(f"russianbank serve: {text}", file=sys.stderr)
+        return 2
 
     if not 0 <= args.port <= 65535:
-        print(f"russianbank serve: bad port {args.port}")
-        return 2
-    if args.pace < 0:
-        print("russianbank serve: --pace must not be negative")
-        return 2
-    url = normalize_url(args.db)
-    app = create_app(url, ai_delay=args.pace)
-    host = args.host
-    shown = f"[{host}]" if ":" in host else host
+        return fail(f"bad port {args.port}")
+    if not 0 <= args.pace <= 60:
+        return fail("--pace must be from 0 to 60 seconds")
+    if not 1 <= args.workers <= 64:
+        return fail("--workers must be from 1 to 64")
+    for name in ("games_per_minute", "connections_per_client"):
+        if getattr(args, name) < 1:
+            return fail(f"--{name.replace('_', '-')} must be at least 1")
+    try:
+        url = normalize_url(args.db)
+    except ValueError as e:
+        return fail(str(e))
+    logging.basicConfig(
+        level=getattr(logging, args.log_level.upper()), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    lock = None
+    if url.startswith("sqlite"):
+        if args.workers > 1 and not args.redis:
+            return fail("several --workers share one database through PostgreSQL (or give --redis)")
+        if not args.redis:
+            lock = _lock_sqlite(url)
+            if lock is None:
+                return fail(f"another russianbank server is using {describe_url(url)}")
+    options = {
+        "allowed_origins": list(args.allow_origin),
+        "games_per_minute": args.games_per_minute,
+        "connections_per_client": args.connections_per_client,
+        "key_file": args.key_file,
+        "redis_url": args.redis,
+    }
+    shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)
-    where = url.split(":///", 1)[-1] if url.startswith("sqlite") else url.split("@")[-1]
-    print(f"Games are stored in {where}")
+    print(f"Games are stored in {describe_url(url)}")
     print("Press Ctrl+C to stop.", flush=True)
-    uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_max_size=1 << 20)
+    build = functools.partial(build_app, url, args.pace, options)
+    try:
+        if args.workers > 1:
+            return run_workers(build, args.host, args.port, args.workers)
+        serve(build(), args.host, args.port)
+    except OSError as e:
+        return fail(str(e))
+    finally:
+        if lock is not None:
+            lock.close()
     return 0
