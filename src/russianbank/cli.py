@@ -16,6 +16,7 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("russianbank.tui.main", "play in the terminal (Textual)"),
     "serve": ("russianbank.web.main", "start the web app on http://127.0.0.1:8000"),
+    "loadtest": ("russianbank.web.loadtest", "play many tables at once against a server on this machine"),
     "match": ("russianbank.match", "play computer players against each other and measure them"),
     "replay": ("russianbank.replay_cmd", "check a game record: replay it and report the result or the first bad move"),
     "bench": ("russianbank.bench", "measure the engine's speed"),

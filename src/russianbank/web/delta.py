@@ -26,6 +26,20 @@ def diff(old: Any, new: Any) -> list[Op]:
     return ops
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON: like ``==``, but ``0``, ``False`` and ``0.0`` differ."""
+    if a is b:
+        return True
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is dict:
+        return bool(a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items()))
+    if ta is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
 def _diff(a: Any, b: Any, path: list[Any], ops: list[Op]) -> None:
     if a is b:
         return
@@ -42,18 +56,19 @@ def _diff(a: Any, b: Any, path: list[Any], ops: list[Op]) -> None:
         return
     if ta is list and tb is list:
         la, lb = len(a), len(b)
-        if lb >= la and b[:la] == a:
+        # == first (fast, in C; equal entries are often the very same objects), then strictly
+        if lb >= la and b[:la] == a and same(b[:la], a):
             if lb > la:
                 ops.append(["append", path, b[la:]])
             return
-        if lb < la and a[:lb] == b:
+        if lb < la and a[:lb] == b and same(a[:lb], b):
             ops.append(["trunc", path, lb])
             return
         if la == lb:
             sub: list[Op] = []
             changed = 0
             for i in range(la):
-                if a[i] is not b[i] and a[i] != b[i]:
+                if not same(a[i], b[i]):
                     changed += 1
                     _diff(a[i], b[i], [*path, i], sub)
             if changed * 2 <= la:

@@ -1,0 +1,304 @@
+"""``russianbank loadtest``: play many tables at once against a server on this machine.
+
+Each table is a game for two played by this tool from both seats (``--opponent friend``) or a
+person's seat against the server's computer (``--opponent computer``). A move's
+acknowledgement time is from sending it to receiving the state that holds it (the server
+acknowledges only stored moves). ``--pace fast`` moves as soon as it is the seat's turn;
+``--pace human`` waits 1–3 s before each move, as a person would. Bounded in tables, time and
+moves, and only against this machine (loopback addresses).
+
+Start the server with limits that let one address play many tables, for example::
+
+    russianbank serve --port 8100 --games-per-minute 100000 --connections-per-client 100000
+    russianbank loadtest --url http://127.0.0.1:8100 --tables 50 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import multiprocessing
+import random
+import socket
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+MAX_TABLES = 5000
+MAX_SECONDS = 600.0
+MAX_PROCESSES = 8
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--url", default="http://127.0.0.1:8000", help="the server (on this machine only)")
+    parser.add_argument("--tables", type=int, default=10, help=f"tables played at once (at most {MAX_TABLES})")
+    parser.add_argument("--seconds", type=float, default=10.0, help=f"how long to play (at most {MAX_SECONDS:g})")
+    parser.add_argument("--moves", type=int, default=0, help="stop each table after this many moves (0: no limit)")
+    parser.add_argument("--pace", choices=["fast", "human"], default="fast", help="as fast as acks come, or 1-3 s")
+    parser.add_argument("--opponent", choices=["friend", "computer"], default="friend")
+    parser.add_argument("--level", default="easy", help="the computer's level (with --opponent computer)")
+    parser.add_argument("--processes", type=int, default=1, help="client processes sharing the tables")
+    parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which the tables start")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the tool's choices")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def check_target(url: str) -> tuple[str, int]:
+    """Host and port of ``url``, which must be on this machine; else ValueError."""
+    parts = urlsplit(url)
+    if parts.scheme != "http" or not parts.hostname:
+        raise ValueError(f"not an http:// URL: {url!r}")
+    port = parts.port or 80
+    try:
+        infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise ValueError(f"cannot resolve {parts.hostname}: {e}") from None
+    for info in infos:
+        if not ipaddress.ip_address(info[4][0]).is_loopback:
+            raise ValueError(f"{parts.hostname} is not this machine: loadtest only plays against loopback addresses")
+    return parts.hostname, port
+
+
+@dataclass
+class Figures:
+    acks: list[float] = field(default_factory=list)
+    moves_seen: int = 0  # every move a mover's connection saw stored (the computer's included)
+    errors: Counter[str] = field(default_factory=Counter)
+    games: int = 0
+    started: float = 0.0
+    ended: float = 0.0
+
+
+async def http_json(host: str, port: int, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """A tiny HTTP/1.1 client (one request per connection)."""
+    reader, writer = await asyncio.open_connection(host, port)
+    data = b"" if body is None else json.dumps(body).encode()
+    head = f"{method} {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n"
+    if body is not None:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+    writer.write(head.encode() + b"\r\n" + data)
+    await writer.drain()
+    raw = await reader.read()
+    writer.close()
+    status = int(raw.split(b" ", 2)[1])
+    payload = raw.split(b"\r\n\r\n", 1)[1]
+    out = json.loads(payload) if payload else None
+    if status != 200:
+        raise RuntimeError(out.get("error", status) if isinstance(out, dict) else status)
+    return out
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """A move that keeps the game going and ends turns often enough."""
+    if rng.random() < 0.3:
+        return rng.choice(legal)
+    for m in legal:
+        if m.endswith("F"):
+            return m
+    for want in ("HW", "SH", "pass"):
+        if want in legal:
+            return want
+    return rng.choice(legal)
+
+
+class Seat:
+    """One websocket seat: keeps its state from the deltas and plays when it is its turn."""
+
+    def __init__(self, ws: Any, figures: Figures, rng: random.Random, pace: str, limit: int) -> None:
+        from .delta import apply
+
+        self.apply = apply
+        self.ws = ws
+        self.fig = figures
+        self.rng = rng
+        self.pace = pace
+        self.limit = limit
+        self.state: dict[str, Any] | None = None
+        self.rev: int | None = None
+        self.sent_at: float | None = None
+        self.sent_sid = -1
+        self.moved = 0
+
+    async def run(self, stop_at: float) -> None:
+        while time.monotonic() < stop_at:
+            try:
+                text = await asyncio.wait_for(self.ws.recv(), max(0.01, stop_at - time.monotonic()))
+            except TimeoutError:
+                return
+            m = json.loads(text)
+            kind = m.get("type")
+            if kind == "state":
+                self.state = {k: v for k, v in m.items() if k not in ("type", "rev")}
+                self.rev = m["rev"]
+            elif kind == "delta":
+                if self.state is None or m["base"] != self.rev:
+                    self.state = None
+                    await self.ws.send('{"type":"sync"}')
+                    continue
+                self.state = self.apply(self.state, m["ops"])
+                self.rev = m["rev"]
+            elif kind == "error":
+                self.fig.errors[m.get("code", "?")] += 1
+                if self.sent_at is not None:
+                    self.sent_at = None
+            else:
+                continue
+            st = self.state
+            if st is None:
+                continue
+            sid = st["state_id"]
+            if self.sent_at is not None and sid > self.sent_sid:
+                self.fig.acks.append(time.perf_counter() - self.sent_at)
+                self.sent_at = None
+            if kind == "delta" and st["seat"] == "A":
+                self.fig.moves_seen += 1
+            if st["view"]["outcome"] is not None:
+                return
+            if st["your_turn"] and self.sent_at is None and (not self.limit or self.moved < self.limit):
+                legal = st["view"]["legal_moves"]
+                if not legal:
+                    continue
+                if self.pace == "human":
+                    await asyncio.sleep(self.rng.uniform(1.0, 3.0))
+                move = choose(legal, self.rng)
+                self.sent_sid = sid
+                self.sent_at = time.perf_counter()
+                self.moved += 1
+                await self.ws.send(json.dumps({"type": "move", "move": move, "state": sid}))
+
+
+async def play_table(host: str, port: int, args: Any, fig: Figures, rng: random.Random, stop_at: float) -> None:
+    from websockets.asyncio.client import connect
+
+    while time.monotonic() < stop_at:
+        body: dict[str, Any] = {"mode": args.opponent}
+        if args.opponent == "computer":
+            body["level"] = args.level
+        try:
+            d = await http_json(host, port, "POST", "/api/games", body)
+        except Exception as e:
+            fig.errors[f"create: {e}"] += 1
+            await asyncio.sleep(1)
+            continue
+        fig.games += 1
+        tokens = [d["token"]]
+        if "friend_url" in d:
+            tokens.append(d["friend_url"].split("#t=", 1)[1])
+        url = f"ws://{host}:{port}/ws/{d['game_id']}"
+        socks = []
+        try:
+            for tok in tokens:
+                ws = await connect(url, max_size=1 << 20, open_timeout=30, ping_interval=None)
+                socks.append(ws)
+                await ws.send(json.dumps({"type": "join", "token": tok}))
+            seats = [Seat(ws, fig, rng, args.pace, args.moves) for ws in socks]
+            await asyncio.gather(*(s.run(stop_at) for s in seats))
+        except Exception as e:
+            fig.errors[f"connection: {type(e).__name__}"] += 1
+            await asyncio.sleep(0.5)
+        finally:
+            for ws in socks:
+                await ws.close()
+        if args.moves:
+            return
+
+
+async def run_part(host: str, port: int, args: Any, tables: int, seed: int) -> Figures:
+    fig = Figures()
+    fig.started = time.monotonic()
+    stop_at = fig.started + args.seconds
+    rng = random.Random(seed)
+
+    async def one(i: int) -> None:
+        await asyncio.sleep(args.ramp * i / max(1, tables))
+        await play_table(host, port, args, fig, random.Random(rng.random()), stop_at)
+
+    await asyncio.gather(*(one(i) for i in range(tables)))
+    fig.ended = time.monotonic()
+    return fig
+
+
+def _part(host: str, port: int, args: Any, tables: int, seed: int) -> dict[str, Any]:
+    fig = asyncio.run(run_part(host, port, args, tables, seed))
+    return {
+        "acks": fig.acks,
+        "seen": fig.moves_seen,
+        "errors": dict(fig.errors),
+        "games": fig.games,
+        "span": fig.ended - fig.started,
+    }
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(p / 100 * len(s)))]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        host, port = check_target(args.url)
+    except ValueError as e:
+        print(f"russianbank loadtest: {e}", file=sys.stderr)
+        return 2
+    if not 1 <= args.tables <= MAX_TABLES:
+        print(f"russianbank loadtest: --tables must be from 1 to {MAX_TABLES}", file=sys.stderr)
+        return 2
+    if not 0 < args.seconds <= MAX_SECONDS:
+        print(f"russianbank loadtest: --seconds must be above 0 and at most {MAX_SECONDS:g}", file=sys.stderr)
+        return 2
+    if not 1 <= args.processes <= MAX_PROCESSES or args.moves < 0:
+        print(f"russianbank loadtest: --processes must be from 1 to {MAX_PROCESSES}", file=sys.stderr)
+        return 2
+    n = args.processes
+    shares = [args.tables // n + (1 if i < args.tables % n else 0) for i in range(n)]
+    if n == 1:
+        parts = [_part(host, port, args, shares[0], args.seed)]
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(n) as pool:
+            parts = pool.starmap(_part, [(host, port, args, shares[i], args.seed + i) for i in range(n)])
+    acks = [a for p in parts for a in p["acks"]]
+    errors: Counter[str] = Counter()
+    for p in parts:
+        errors.update(p["errors"])
+    span = max(p["span"] for p in parts)
+    seen = sum(p["seen"] for p in parts)
+    out = {
+        "tables": args.tables,
+        "pace": args.pace,
+        "opponent": args.opponent,
+        "seconds": round(span, 2),
+        "games": sum(p["games"] for p in parts),
+        "acked_moves": len(acks),
+        "acked_moves_per_second": round(len(acks) / span, 1) if span else 0,
+        "stored_moves_seen_per_second": round(seen / span, 1) if span else 0,
+        "ack_ms": {
+            "p50": round(percentile(acks, 50) * 1000, 2),
+            "p95": round(percentile(acks, 95) * 1000, 2),
+            "p99": round(percentile(acks, 99) * 1000, 2),
+            "max": round(max(acks) * 1000, 2) if acks else None,
+            "mean": round(statistics.fmean(acks) * 1000, 2) if acks else None,
+        },
+        "errors": dict(errors),
+    }
+    if args.json:
+        print(json.dumps(out))
+    else:
+        a = out["ack_ms"]
+        print(f"{out['tables']} tables ({args.opponent}, {args.pace}), {out['seconds']} s, {out['games']} games")
+        print(
+            f"acknowledged moves: {out['acked_moves']} ({out['acked_moves_per_second']}/s); "
+            f"moves stored, seen by seat A: {out['stored_moves_seen_per_second']}/s"
+        )
+        print(f"acknowledgement ms: p50 {a['p50']}  p95 {a['p95']}  p99 {a['p99']}  max {a['max']}")
+        if errors:
+            print("errors:", ", ".join(f"{k} x{v}" for k, v in errors.most_common()))
+    return 0
