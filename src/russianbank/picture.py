@@ -22,10 +22,12 @@ game has no reserves and no foundations; its piles that are not laid out yet
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import inspect
+import reprlib
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cards import RANKS
-from .errors import InvalidOptionsError, RussianBankError
+from .errors import IllegalMoveError, InvalidOptionsError, RussianBankError
 from .i18n import LANGS, Message, msg
 from .view import PlayerView
 
@@ -38,6 +40,33 @@ FACE_DOWN = "▒"
 EMPTY = "·"
 ON_MOVE = "▶"
 
+E = TypeVar("E", bound=RussianBankError)
+_CODED = "code" in inspect.signature(RussianBankError.__init__).parameters
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 40
+
+
+def shown(value: object) -> str:
+    """A bad input as an error message shows it: its ``repr``, cut short."""
+    return _REPR.repr(value)
+
+
+def package_error(cls: type[E], code: str, *, rule: str | None = None, **params: Any) -> E:
+    """An error of the package carrying the catalogue message ``code`` with ``params``.
+
+    Builds it whether the errors take a catalogue code and parameters or a
+    plain English text (the older form), so the message reads the same.
+    """
+    make: Any = cls  # the errors' signature is changing from (text) to (code, params)
+    illegal = issubclass(cls, IllegalMoveError)
+    if _CODED:
+        err = make(code, params, rule=rule) if illegal else make(code, params)
+    else:
+        text = msg(code, **params).text("en")
+        err = make(text, rule) if illegal else make(text)
+    assert isinstance(err, cls)
+    return err
+
 
 def as_view(table: Game | PlayerView) -> PlayerView:
     """The view a picture is drawn from: a view as it is, a game as a spectator sees it."""
@@ -47,7 +76,7 @@ def as_view(table: Game | PlayerView) -> PlayerView:
 
     if isinstance(table, Game):
         return table.view(None)  # type: ignore[no-any-return]
-    raise RussianBankError(f"a picture needs a Game or a PlayerView, not {type(table).__name__}")
+    raise package_error(RussianBankError, "picture.error.table", kinds="Game, PlayerView", value=type(table).__name__)
 
 
 def bottom_player(view: PlayerView, orientation: int | None) -> int:
@@ -55,8 +84,18 @@ def bottom_player(view: PlayerView, orientation: int | None) -> int:
     if orientation is None:
         return 0 if view.player is None else view.player
     if not isinstance(orientation, int) or isinstance(orientation, bool) or orientation not in (0, 1):
-        raise InvalidOptionsError(f"orientation must be 0 (A at the bottom) or 1 (B), not {orientation!r}")
+        raise package_error(
+            InvalidOptionsError, "picture.error.orientation", name="orientation", value=shown(orientation)
+        )
     return orientation
+
+
+def check_lang(lang: object) -> None:
+    """Refuse a language the catalogue does not have."""
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise package_error(
+            InvalidOptionsError, "picture.error.choice", name="lang", choices=", ".join(LANGS), value=shown(lang)
+        )
 
 
 def card_text(card: int) -> str:
@@ -126,9 +165,10 @@ def unicode(
     view = as_view(table)
     bottom = bottom_player(view, orientation)
     if not isinstance(waste_limit, int) or isinstance(waste_limit, bool) or waste_limit < 0:
-        raise InvalidOptionsError(f"waste_limit must be a whole number >= 0, not {waste_limit!r}")
-    if lang not in LANGS:
-        raise InvalidOptionsError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        raise package_error(
+            InvalidOptionsError, "picture.error.at_least_0", name="waste_limit", value=shown(waste_limit)
+        )
+    check_lang(lang)
     top = 1 - bottom
     rule = "─" * 44
     lines = [_band(view, top, lang, waste_limit), "┌────┬" + rule]

@@ -38,9 +38,9 @@ from xml.sax.saxutils import escape, quoteattr
 from . import moves as mv
 from .cards import RANKS, SUIT, card_name
 from .errors import InvalidMoveError, InvalidOptionsError
-from .i18n import LANGS, msg
+from .i18n import msg
 from .moves import Move
-from .picture import as_view, bottom_player, caption
+from .picture import as_view, bottom_player, caption, check_lang, package_error, shown
 from .view import PlayerView
 
 if TYPE_CHECKING:
@@ -96,11 +96,12 @@ class _Picture:
         suit = SUITS[SUIT[card]]
         ink = INK[SUIT[card]]
         name = card_name(card)
+        fs = 9 if rank == "10" else 10  # the two corner indices of a ten must not meet
         self.out.append(
             f'<g class="card face deck-{"ab"[deck]}" data-card="{name}" transform="translate({x:g},{y:g})">'
             f'<rect width="{CW}" height="{CH}" rx="4" fill="{FACE[deck]}" stroke="{EDGE[deck]}" stroke-width="2"/>'
-            f'<text x="3" y="12" font-size="10" font-weight="bold" fill="{ink}">{rank}{suit}</text>'
-            f'<text x="{CW - 3}" y="12" font-size="10" font-weight="bold" fill="{ink}" '
+            f'<text x="3" y="12" font-size="{fs}" font-weight="bold" fill="{ink}">{rank}{suit}</text>'
+            f'<text x="{CW - 3}" y="12" font-size="{fs}" font-weight="bold" fill="{ink}" '
             f'text-anchor="end">{rank}{suit}</text>'
             f'<text x="{CW / 2:g}" y="50" font-size="26" fill="{ink}" text-anchor="middle">{suit}</text></g>'
         )
@@ -334,7 +335,9 @@ def _moves(move: Move | str | None, arrows: Iterable[Move | str] | None) -> list
         try:
             items.extend(arrows)
         except TypeError:
-            raise InvalidMoveError(f"arrows must be a list of moves, not {type(arrows).__name__}") from None
+            raise package_error(
+                InvalidMoveError, "picture.error.arrows", name="arrows", value=type(arrows).__name__
+            ) from None
     out = []
     for m in items:
         if isinstance(m, str):
@@ -342,7 +345,7 @@ def _moves(move: Move | str | None, arrows: Iterable[Move | str] | None) -> list
         elif isinstance(m, Move):
             out.append(m)
         else:
-            raise InvalidMoveError(f"an arrow needs a Move or move text, not {type(m).__name__}")
+            raise package_error(InvalidMoveError, "picture.error.arrow", kinds="Move, str", value=type(m).__name__)
     return out
 
 
@@ -371,7 +374,6 @@ def table(
     view = as_view(table)
     bottom = bottom_player(view, orientation)
     if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size <= 0):
-        raise InvalidOptionsError(f"size must be a positive whole number of pixels, not {size!r}")
-    if lang not in LANGS:
-        raise InvalidOptionsError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        raise package_error(InvalidOptionsError, "picture.error.size", name="size", value=shown(size))
+    check_lang(lang)
     return _Picture(view, bottom, lang).render(_moves(move, arrows), size)

@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
-from russianbank import Game, IllegalMoveError, InvalidMoveError, InvalidOptionsError, InvalidPositionError
+from russianbank import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionsError,
+    InvalidPositionError,
+    RussianBankError,
+)
 from russianbank.ai import make_player
 from russianbank.env import RussianBankEnv, codec, env, move_to_action
 from russianbank.env.observation import FIELDS
@@ -278,5 +285,5 @@ def test_bad_settings_raise_the_package_errors(kwargs: dict[str, Any], error: ty
 
 def test_using_the_environment_before_reset_says_so() -> None:
     e = RussianBankEnv()
-    with pytest.raises(InvalidOptionsError, match="reset"):
+    with pytest.raises(RussianBankError, match=r"call reset\(\) first"):
         e.observe("player_0")

@@ -14,6 +14,7 @@ from pettingzoo.utils import wrappers
 from ..errors import InvalidOptionsError, RussianBankError
 from ..game import Game
 from ..options import Options, options_for
+from ..picture import package_error, shown
 from . import codec
 from .observation import OBSERVATION_SIZE, encode
 from .table import Table
@@ -47,31 +48,51 @@ def check_settings(
     render_mode: str | None,
 ) -> Options:
     """Validate the settings the environments share; returns the game options."""
-    if reward not in REWARDS:
-        raise InvalidOptionsError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-    if illegal_action not in ILLEGAL_ACTIONS:
-        raise InvalidOptionsError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}, not {illegal_action!r}")
+    check_choice("reward", reward, REWARDS)
+    check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
     if max_steps is not None and (not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1):
-        raise InvalidOptionsError(f"max_steps must be None or a whole number >= 1, not {max_steps!r}")
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise InvalidOptionsError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
+        raise package_error(
+            InvalidOptionsError, "env.error.max_steps", name="max_steps", none="None", value=shown(max_steps)
+        )
+    if render_mode is not None:
+        check_choice("render_mode", render_mode, RENDER_MODES)
     if options is not None and not isinstance(options, dict):
-        raise InvalidOptionsError(f"options must be a dict of game options, not {type(options).__name__}")
-    if not isinstance(stops, bool):
-        raise InvalidOptionsError(f"stops must be True or False, not {stops!r}")
+        raise package_error(InvalidOptionsError, "env.error.options", name="options", value=type(options).__name__)
+    check_flag("stops", stops)
     extra = dict(options or {})
     if "stops" in extra:
-        raise InvalidOptionsError("give stops as its own argument, not in options")
+        raise package_error(InvalidOptionsError, "env.error.own_argument", name="stops", within="options")
     if stops:
         extra["stops"] = True
     if not isinstance(preset, str):
-        raise InvalidOptionsError(f"preset must be a preset name, not {preset!r}")
+        raise package_error(InvalidOptionsError, "env.error.preset", name="preset", value=shown(preset))
     try:
         return options_for(preset, **extra)
     except RussianBankError:
         raise
     except (TypeError, ValueError, OverflowError) as e:  # an option value the engine could not take
-        raise InvalidOptionsError(f"bad game options {extra!r}: {e}") from None
+        raise package_error(InvalidOptionsError, "env.error.game_options", value=shown(extra), reason=str(e)) from None
+
+
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    """Refuse ``value`` for the setting ``name`` unless it is one of ``choices``."""
+    if not isinstance(value, str) or value not in choices:
+        raise package_error(
+            InvalidOptionsError, "env.error.choice", name=name, choices=", ".join(choices), value=shown(value)
+        )
+
+
+def check_flag(name: str, value: object) -> None:
+    """Refuse anything but True or False for the setting ``name``."""
+    if not isinstance(value, bool):
+        raise package_error(
+            InvalidOptionsError, "env.error.choice", name=name, choices="True, False", value=shown(value)
+        )
+
+
+def no_game() -> RussianBankError:
+    """The error for using an environment before its first reset()."""
+    return package_error(RussianBankError, "env.error.no_game", call="reset()")
 
 
 class RussianBankEnv(AECEnv):  # type: ignore[misc]
@@ -103,8 +124,7 @@ class RussianBankEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.game_options = check_settings(preset, stops, reward, illegal_action, max_steps, options, render_mode)
-        if not isinstance(allow_resign, bool):
-            raise InvalidOptionsError(f"allow_resign must be True or False, not {allow_resign!r}")
+        check_flag("allow_resign", allow_resign)
         if position is not None:
             Game(options=self.game_options, seed=0, position=position)  # refuse a bad position now
         self.reward = reward
@@ -142,7 +162,7 @@ class RussianBankEnv(AECEnv):  # type: ignore[misc]
     def game(self) -> Game:
         """The engine game being played (call :meth:`reset` first)."""
         if self.table is None:
-            raise InvalidOptionsError("the environment has no game yet: call reset() first")
+            raise no_game()
         return self.table.game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -179,7 +199,7 @@ class RussianBankEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         table = self.table
         if table is None:
-            raise InvalidOptionsError("the environment has no game yet: call reset() first")
+            raise no_game()
         p = AGENTS.index(agent)
         offer = table.stop_offer and table.acting == p
         return {"observation": encode(table.game.view(p), stop_offer=offer), "action_mask": self.mask(agent)}

@@ -33,6 +33,7 @@ import numbers
 from .. import moves as mv
 from ..errors import InvalidMoveError
 from ..moves import Move
+from ..picture import package_error, shown
 
 ACTION_CODEC_VERSION = 1
 
@@ -73,11 +74,13 @@ def move_to_action(move: Move) -> int:
     stands for (``agree``, or a card move that is never possible, such as ``WF``).
     """
     if not isinstance(move, Move):
-        raise InvalidMoveError(f"not a Move: {move!r}")
+        raise package_error(InvalidMoveError, "env.error.not_a_move", kind="Move", value=shown(move))
     try:
         return _INDEX[move]
     except KeyError:
-        raise InvalidMoveError(f"{move} has no action in the codec (version {ACTION_CODEC_VERSION})") from None
+        raise package_error(
+            InvalidMoveError, "env.error.no_action", move=str(move), version=ACTION_CODEC_VERSION
+        ) from None
 
 
 def check_action(action: object) -> int:
@@ -86,9 +89,9 @@ def check_action(action: object) -> int:
     if isinstance(action, numbers.Integral) and not isinstance(action, bool):
         a = int(action)
     if a is None:
-        raise InvalidMoveError(f"an action must be a whole number 0..{NUM_ACTIONS - 1}, not {action!r}")
+        raise package_error(InvalidMoveError, "env.error.action", last=NUM_ACTIONS - 1, value=shown(action))
     if not 0 <= a < NUM_ACTIONS:
-        raise InvalidMoveError(f"no action {a}: actions run 0..{NUM_ACTIONS - 1}")
+        raise package_error(InvalidMoveError, "env.error.action_range", last=NUM_ACTIONS - 1, value=shown(a))
     return a
 
 

@@ -9,12 +9,13 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..ai import LEVELS, make_player, make_stop_caller
+from ..ai import ENGINES, LEVELS, make_player, make_stop_caller
 from ..ai.stops import ATTENTIVENESS
 from ..errors import InvalidOptionsError, RussianBankError
 from ..game import Game
+from ..picture import package_error, shown
 from . import codec
-from .aec import ENV_VERSION, RENDER_MODES, check_settings, observation_space
+from .aec import ENV_VERSION, RENDER_MODES, check_choice, check_flag, check_settings, no_game, observation_space
 from .observation import encode
 from .table import Table
 
@@ -67,18 +68,11 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> None:
         self.game_options = check_settings(preset, stops, reward, illegal_action, max_steps, options, render_mode)
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1)):
-            raise InvalidOptionsError(f"seat must be 0 (A), 1 (B) or None (drawn each game), not {seat!r}")
-        if not isinstance(opponent, str):
-            raise InvalidOptionsError(f"opponent must be a level or engine name, not {opponent!r}")
-        try:
-            make_player(opponent, seed=0)
-        except ValueError as e:
-            raise InvalidOptionsError(str(e)) from None
+            raise package_error(InvalidOptionsError, "env.error.seat", name="seat", none="None", value=shown(seat))
+        check_choice("opponent", opponent, LEVELS + ENGINES)
         level = stop_level if stop_level is not None else opponent if opponent in LEVELS else _STOP_LEVEL[opponent]
-        if not isinstance(level, str) or level not in ATTENTIVENESS:
-            raise InvalidOptionsError(f"stop_level must be one of {', '.join(ATTENTIVENESS)}, not {level!r}")
-        if not isinstance(allow_resign, bool):
-            raise InvalidOptionsError(f"allow_resign must be True or False, not {allow_resign!r}")
+        check_choice("stop_level", level, tuple(ATTENTIVENESS))
+        check_flag("allow_resign", allow_resign)
         if position is not None:
             Game(options=self.game_options, seed=0, position=position)  # refuse a bad position now
         self.opponent_name = opponent
@@ -102,7 +96,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def game(self) -> Game:
         """The engine game being played (call :meth:`reset` first)."""
         if self.table is None:
-            raise InvalidOptionsError("the environment has no game yet: call reset() first")
+            raise no_game()
         return self.table.game
 
     def reset(
@@ -129,10 +123,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
         if table is None:
-            raise InvalidOptionsError("the environment has no game yet: call reset() first")
+            raise no_game()
         truncated = self.max_steps is not None and self._agent_steps >= self.max_steps
         if table.over or truncated:
-            raise RussianBankError("the episode is over (or was truncated): call reset()")
+            raise package_error(RussianBankError, "env.error.episode_over", call="reset()")
         illegal = False
         try:
             table.play(action)

@@ -23,9 +23,12 @@ each made by one player:
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import IllegalMoveError
 from ..game import Game
 from ..moves import Move
+from ..picture import package_error
 from . import codec
 
 
@@ -71,7 +74,7 @@ class Table:
         """
         a = codec.check_action(action)
         if a not in self.legal_actions():
-            raise IllegalMoveError(*self._refusal(a))
+            raise self._refusal(a)
         move = codec.action_to_move(a, on_move=not self.stop_offer)
         if move is not None:
             self.game.push(move)
@@ -85,31 +88,30 @@ class Table:
     def forfeit(self) -> None:
         """The acting player resigns (how an environment may answer an illegal action)."""
         if self.game.is_over():
-            raise IllegalMoveError("the game is over", "D1")
+            raise self._refusal(codec.RESIGN)
         self.game.push(Move.from_str("oresign" if self.stop_offer else "resign"))
         self.stop_offer = False
         self.steps += 1
 
-    def _refusal(self, a: int) -> tuple[str, str | None]:
-        name = codec.ACTION_NAMES[a]
-        head = f"action {a} ({name}) is not allowed now"
+    def _refusal(self, a: int) -> IllegalMoveError:
+        said: dict[str, Any] = {"action": a, "name": codec.ACTION_NAMES[a]}
         if self.game.is_over():
-            return f"{head}: the game is over", "D1"
+            return package_error(IllegalMoveError, "env.refuse.over", rule="D1", **said)
         if a == codec.RESIGN:
-            return f"{head}: this environment does not allow resigning (allow_resign=False)", None
+            return package_error(IllegalMoveError, "env.refuse.resign", **said)
         if self.stop_offer:
-            return (
-                f"{head}: the player not on move is deciding whether to call Stop "
-                f"(stop = {codec.STOP}, no-stop = {codec.NO_STOP})",
-                "S1",
-            )
+            choices = f"stop = {codec.STOP}, no-stop = {codec.NO_STOP}"
+            return package_error(IllegalMoveError, "env.refuse.stop_offer", rule="S1", choices=choices, **said)
         if a in (codec.STOP, codec.NO_STOP):
-            return f"{head}: no Stop is offered now (the player on move is deciding a move)", "S1"
-        reason = self.game.illegal_reason(codec.ACTION_MOVES[a])
-        if reason is None:  # pragma: no cover - legal_actions lists every legal move
-            return head, None
-        rule, why = reason
-        return f"{head} ({rule}): {why}", rule
+            return package_error(IllegalMoveError, "env.refuse.no_offer", rule="S1", **said)
+        move = codec.ACTION_MOVES[a]
+        refusal = getattr(self.game, "refusal", None)  # the engine's refusal as a catalogue message, where it has one
+        if refusal is not None:
+            err = refusal(move)
+            rule, reason = err.rule, err.message
+        else:
+            rule, reason = self.game.illegal_reason(move) or ("", "")
+        return package_error(IllegalMoveError, "env.refuse.move", rule=rule, rule_id=rule, reason=reason, **said)
 
     def returns(self, reward: str) -> tuple[float, float]:
         """What the finished game gives A and B: ``win`` +1/-1 (0 for a draw), ``score`` +/- the D2 score."""
