@@ -287,3 +287,19 @@ def test_using_the_environment_before_reset_says_so() -> None:
     e = RussianBankEnv()
     with pytest.raises(RussianBankError, match=r"call reset\(\) first"):
         e.observe("player_0")
+
+
+def test_the_aec_environment_pickles_mid_game() -> None:
+    import pickle
+
+    e = env(stops=True)
+    e.reset(seed=4)
+    for _ in range(15):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    f = pickle.loads(pickle.dumps(e))
+    assert f.unwrapped.game.position(secret=True) == e.unwrapped.game.position(secret=True)
+    assert f.agent_selection == e.agent_selection
+    assert np.array_equal(f.last()[0]["observation"], e.last()[0]["observation"])

@@ -153,3 +153,19 @@ def test_max_steps_truncates_the_episode() -> None:
 def test_bad_settings_raise_InvalidOptionsError(kwargs: dict[str, Any]) -> None:
     with pytest.raises(InvalidOptionsError):
         SingleAgentEnv(**kwargs)
+
+
+def test_environments_pickle_and_vectorise() -> None:
+    """Vector environments and worker processes copy environments: a copy goes on the same game."""
+    import pickle
+
+    e = SingleAgentEnv("easy")
+    obs, _ = e.reset(seed=1)
+    f = pickle.loads(pickle.dumps(e))
+    assert f.game.position(secret=True) == e.game.position(secret=True)
+    a = int(np.flatnonzero(obs["action_mask"])[0])
+    assert np.array_equal(e.step(a)[0]["observation"], f.step(a)[0]["observation"])
+    v = gymnasium.vector.SyncVectorEnv([lambda: SingleAgentEnv("random") for _ in range(2)])
+    obs, _ = v.reset(seed=1)
+    assert obs["observation"].shape == (2, 2811)
+    v.step(np.array([int(np.flatnonzero(obs["action_mask"][k])[0]) for k in range(2)]))
