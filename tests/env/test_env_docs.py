@@ -32,3 +32,11 @@ def test_example_random_agents_play_to_the_end(args: list[str]) -> None:
         r"\.\.\. \d+ decisions; (win|resignation|repetition|no progress), result (1-0|0-1|1/2-1/2)", last[-2]
     )
     assert re.match(r"rewards: player_0 [+-][01], player_1 [+-][01]", last[-1])
+
+
+def test_module_examples_run() -> None:
+    import doctest
+
+    import russianbank.env
+
+    assert doctest.testmod(russianbank.env).failed == 0

@@ -230,3 +230,14 @@ def test_pictures_use_nothing_outside_the_standard_library() -> None:
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "[]"
+
+
+def test_jupyter_shows_a_game_and_a_view_as_svg() -> None:
+    """IPython's display machinery (what Jupyter uses) finds the picture by itself."""
+    interactiveshell = pytest.importorskip("IPython.core.interactiveshell")
+    shell = interactiveshell.InteractiveShell.instance()
+    g = Game("classic", seed=1)
+    for obj in (g, g.view(0)):
+        data, _ = shell.display_formatter.format(obj)
+        assert data["image/svg+xml"] == obj._repr_svg_()
+        parse(data["image/svg+xml"])
