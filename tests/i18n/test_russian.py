@@ -1,6 +1,6 @@
 """Every message of the catalogue, in every domain, renders in Russian with no Latin-alphabet word
 except notation: rule IDs (R5b, O1, S-7, D2), moves (RF, 3w, SH), card names, pile keys, player
-letters, key names and command-line options."""
+letters, key names, and command lines (russianbank play --resume)."""
 
 from __future__ import annotations
 
@@ -9,34 +9,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from latin import latin_words
 
 from russianbank import i18n
 from russianbank.i18n import Message
-from russianbank.moves import PILE_CHARS, SPECIAL_WORDS
 
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([A-Za-z_]+)|((?:\|[^|{}]*)+))?\}")
-RULE_ID = re.compile(r"^(R\d+[a-f]?|O\d|S-?\d|D\d|V\d)$")
-CARD = re.compile(r"^(10|[2-9TJQKA])[CDHScdhs]$")
-MOVE = re.compile(f"^[{re.escape(PILE_CHARS)}]{{2}}$")
-KEYS = {"Esc", "Enter", "Tab", "PgUp", "PgDn", "Ctrl", "Space", "Shift"}
-WORDS = set(SPECIAL_WORDS.values())
-
-
-def notation(word: str) -> bool:
-    """Whether a Latin-alphabet word is notation rather than an untranslated word."""
-    return bool(
-        len(word) == 1
-        or RULE_ID.match(word)
-        or CARD.match(word)
-        or MOVE.match(word)
-        or word in KEYS
-        or word in WORDS
-    )
-
-
-def latin_words(text: str) -> list[str]:
-    text = re.sub(r"--[a-z][a-z0-9-]*(?:[ =][a-z0-9|]+)?", " ", text)  # command-line options and their values
-    return [w for w in re.findall(r"[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*", text) if not notation(w.strip("-"))]
 
 
 def samples(entry: str | Mapping[str, str], n: int) -> dict[str, Any]:
@@ -80,5 +58,5 @@ def test_every_message_renders_in_russian_without_latin_words(n: int) -> None:
 
 
 def test_the_check_finds_english() -> None:
-    assert latin_words("Ход компьютера: RF, 7♥, O1, S-7, D2, --resume, Esc, resign") == []
+    assert latin_words("Ход компьютера: RF, 7♥, O1, S-7, D2, russianbank play --resume, Esc, resign") == []
     assert latin_words("Ход the computer") == ["the", "computer"]

@@ -196,6 +196,36 @@ def run(scenario: Scenario, driver: Driver) -> list[Message]:
     return driver.messages()
 
 
+class AsyncDriver(Protocol):
+    """A :class:`Driver` whose ``act`` and ``wait`` are coroutines (a Textual pilot, a websocket client)."""
+
+    def view(self) -> PlayerView: ...
+
+    async def act(self, action: Action) -> None: ...
+
+    async def wait(self) -> None: ...
+
+    def messages(self) -> list[Message]: ...
+
+
+async def run_async(scenario: Scenario, driver: AsyncDriver) -> list[Message]:
+    """:func:`run` for an :class:`AsyncDriver`."""
+    mem = Memory()
+    for _ in range(scenario.max_actions):
+        view = driver.view()
+        if view.outcome is not None:
+            break
+        action = scenario.policy(view, mem)
+        mem.actions += 1
+        if action == ("wait",):
+            await driver.wait()
+        else:
+            await driver.act(action)
+    else:
+        raise AssertionError(f"scenario {scenario.name} did not finish in {scenario.max_actions} actions")
+    return driver.messages()
+
+
 class SessionDriver:
     """The reference driver: the session itself with a fake clock."""
 

@@ -42,6 +42,6 @@ def test_undo_and_hints_scenario_says_each_refusal() -> None:
 
 def test_scenarios_are_reproducible() -> None:
     for name, sc in SCENARIOS.items():
-        assert [m.to_dict() for m in run(sc, SessionDriver(sc))] == [
-            m.to_dict() for m in run(sc, SessionDriver(sc))
-        ], name
+        assert [m.to_dict() for m in run(sc, SessionDriver(sc))] == [m.to_dict() for m in run(sc, SessionDriver(sc))], (
+            name
+        )

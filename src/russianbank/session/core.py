@@ -144,12 +144,16 @@ class Session:
         match: MatchTotal | None = None,
         moves: Sequence[str] = (),
         state_id: int | None = None,
+        position: str | None = None,
     ) -> None:
-        """A new game (or, with ``moves``, a stored one replayed: see :meth:`restore`)."""
+        """A new game (or, with ``moves``, a stored one replayed: see :meth:`restore`).
+
+        ``position`` (position notation with its secret part) starts from a set-up position
+        instead of a deal."""
         self.setup = setup
         self.seating = Seating(setup.seats)
         self.match_before = match or MatchTotal()
-        self._game = Game(options=setup.options, seed=seed)
+        self._game = Game(options=setup.options, seed=seed, position=position)
         self._pace = setup.pace
         self._guard = TurnGuard()
         self._timing = _Timing()
@@ -283,6 +287,31 @@ class Session:
         """``move_stack[index]`` in words from ``viewer``'s side, with who played it."""
         return self._played_message(index, viewer)
 
+    def move_words(self, index: int, viewer: Viewer) -> Message:
+        """``move_stack[index]`` in words from ``viewer``'s side, without who played it (for a log
+        grouped by turns); a Stop, a resignation or a draw as :meth:`history_message` says them."""
+        g = self._game
+        move = g.move_stack[index]
+        if move.is_card_move or move.code == mv.PASS:
+            return words.played(g, index, viewer, self.seating, self._cards[index])
+        return self._played_message(index, viewer)
+
+    def turns(self) -> list[tuple[int, int, list[int]]]:
+        """The moves grouped by turn: ``(turn_no, seat on move, [move indexes])``, the current turn last.
+        A Stop belongs to the turn it ended."""
+        g = self._game
+        out: list[tuple[int, int, list[int]]] = []
+        turn_no, seat = g.first_turn_no, g.first_player
+        current: list[int] = []
+        for i, m in enumerate(g.move_stack):
+            current.append(i)
+            if m.code in (mv.DISCARD, mv.PASS, mv.STOP):
+                out.append((turn_no, seat, current))
+                turn_no, seat, current = turn_no + 1, 1 - seat, []
+        if current or not out or not g.is_over():
+            out.append((turn_no, seat, current))
+        return out
+
     def annulled(self) -> set[int]:
         """Indexes of the moves a Stop took back (S3 annul); they stay in the history."""
         out: set[int] = set()
@@ -300,6 +329,16 @@ class Session:
         except PlayError as e:
             return e.message
         return words.refusal(self._game, move)
+
+    def turn_refusal(self, seat: int | None) -> Message | None:
+        """Why ``seat`` cannot make a move now (not its turn, the computer's turn, game over), or None."""
+        try:
+            self._check_person(seat)
+            assert seat is not None
+            self._check_turn(seat)
+        except PlayError as e:
+            return e.message
+        return None
 
     def targets(self, seat: int, src: int) -> list[Move]:
         """The legal moves of the card at pile ``src`` (relative code) for ``seat`` on move."""

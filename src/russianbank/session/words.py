@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import moves as mv
-from ..cards import card_label
+from ..cards import SUIT, card_label
 from ..errors import RussianBankError
 from ..game import Game, Outcome, StopRuling
 from ..i18n import Message
@@ -22,9 +22,20 @@ from .seats import Seating
 Viewer = int | None
 
 
+HOLLOW = "\u2667\u2662\u2661\u2664"  # B's deck: hollow suit signs, as the tables draw them
+
+
+def card(c: int) -> str:
+    """A card for people: ``"7♥"`` from A's deck, ``"7♡"`` from B's (hollow signs)."""
+    text = card_label(c)
+    if c >= 52:
+        text = text[:-1] + HOLLOW[SUIT[c]]
+    return text
+
+
 def cards(shown: Sequence[int]) -> str:
-    """Cards for people: ``"7♥ Q♠"``."""
-    return " ".join(card_label(c) for c in shown)
+    """Cards for people: ``"7♥ Q♤"``."""
+    return " ".join(card(c) for c in shown)
 
 
 def who_code(base: str, seating: Seating, seat: int, viewer: Viewer) -> str:
@@ -41,7 +52,7 @@ def pile(code: int, mover: int, viewer: Viewer, seating: Seating) -> Message:
         absolute = (code + 4 * mover) & 7
         side = 0 if viewer is None else viewer
         k = (absolute - 4 * side) & 7
-        own = viewer is not None and k < 4 and not seating[viewer].is_computer
+        own = viewer is not None and k < 4 and seating.is_you(viewer, viewer)
         return Message("play.pile.tableau.own" if own else "play.pile.tableau", {"n": k + 1})
     if code == mv.FOUNDATION:
         return Message("play.pile.foundation")
@@ -62,24 +73,24 @@ def pile(code: int, mover: int, viewer: Viewer, seating: Seating) -> Message:
 
 
 def move_message(
-    move: Move, mover: int, viewer: Viewer, seating: Seating, card: int, reveals: Sequence[int]
+    move: Move, mover: int, viewer: Viewer, seating: Seating, moved: int, reveals: Sequence[int]
 ) -> Message:
-    """``move`` by ``mover`` in words; ``card`` is the card it moves (-1 for a draw not yet made)."""
+    """``move`` by ``mover`` in words; ``moved`` is the card it moves (-1 for a draw not yet made)."""
     code = move.code
     turned = list(reveals)
     stock = pile(mv.STOCK, mover, viewer, seating)
     if code == mv.DRAW:
         if turned:
-            what = Message("play.move.draw", {"card": card_label(turned.pop(0)), "src": stock})
+            what = Message("play.move.draw", {"card": card(turned.pop(0)), "src": stock})
         else:
             what = Message("play.move.draw_unknown", {"src": stock})
     elif code == mv.PASS:
         what = Message("play.move.pass")
-    elif move.is_card_move and card >= 0:
+    elif move.is_card_move and moved >= 0:
         key = "play.move.discard" if code == mv.DISCARD else "play.move.card"
         src = pile(move.src, mover, viewer, seating)
         dst = pile(move.dst, mover, viewer, seating)
-        what = Message(key, {"card": card_label(card), "src": src, "dst": dst})
+        what = Message(key, {"card": card(moved), "src": src, "dst": dst})
     else:
         raise ValueError(f"{move} is not a move to describe in words here")
     if turned:
@@ -89,13 +100,13 @@ def move_message(
 
 def planned(game: Game, move: Move, viewer: Viewer, seating: Seating) -> Message:
     """A move about to be played by the side on move."""
-    card = game.pile_card(move.src) if move.is_card_move and move.code != mv.DRAW else -1
-    return move_message(move, game.turn, viewer, seating, card, ())
+    moved = game.pile_card(move.src) if move.is_card_move and move.code != mv.DRAW else -1
+    return move_message(move, game.turn, viewer, seating, moved, ())
 
 
-def played(game: Game, index: int, viewer: Viewer, seating: Seating, card: int) -> Message:
-    """``game.move_stack[index]``, already played: ``card`` is the card it moved."""
-    return move_message(game.move_stack[index], game.mover(index), viewer, seating, card, game.reveals(index))
+def played(game: Game, index: int, viewer: Viewer, seating: Seating, moved: int) -> Message:
+    """``game.move_stack[index]``, already played: ``moved`` is the card it moved."""
+    return move_message(game.move_stack[index], game.mover(index), viewer, seating, moved, game.reveals(index))
 
 
 def ruling(r: StopRuling, violation: Message) -> Message:

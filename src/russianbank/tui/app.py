@@ -1,20 +1,15 @@
-"""The Textual application of ``russianbank play``.
+"""The Textual application of ``russianbank play``: a thin adapter over the play session.
 
-The game (:class:`russianbank.game.Game`) lives on the UI thread and only the
-UI thread changes it. The computer thinks in Textual thread workers on a
-:class:`~russianbank.view.PlayerView` snapshot; each result carries the
-"generation" of the game it was computed for and is dropped if the game has
-changed since (a Stop, a new game).
+The game is a :class:`~russianbank.session.Session`, driven by a :class:`~.runner.Runner`
+(clock, the computer's thinking in worker threads, saving). This module turns keys, clicks
+and typed moves into session requests, and the session's view and messages into the screen.
+Everything shown is a catalogue message in the chosen language.
 """
 
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -23,216 +18,28 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen
-from textual.timer import Timer
-from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from .. import moves as mv
-from ..cards import card_name
 from ..errors import InvalidMoveError
-from ..game import Game
+from ..i18n import Message
 from ..moves import Move
-from ..record import record_text
-from ..scoring import MatchScore
-from . import save as saving
-from .rules_help import KEYS, RULES
-from .table import Drawing, Marks, Pile, code_of, draw_table, pile_of
+from ..session import DrawOffered, Event, GameOver, HintReady, Notice, Played, Session, StopRefused
+from ..session import words as session_words
+from .log import log_text
+from .opening import Opening, Settings, new_game
+from .picker import Picker, key_code
+from .runner import Clock, MonotonicClock, Runner, Saver
+from .save import current_path
+from .screens import ChoiceScreen, EndScreen, HelpScreen
+from .table import Drawing, Labels, Marks, Pile, code_of, draw_table, palette_for, pile_of
+from .texts import Texts
+from .widgets import KeyBar, MoveInput, TableView
 
-LEVELS = ("beginner", "easy", "medium", "hard", "expert")
-PACES = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0)  # seconds between the computer's moves
-TURN_ENDERS = (mv.DISCARD, mv.PASS, mv.STOP)
-SOURCES = (*range(8), mv.RESERVE, mv.HAND)
-SHORT_RULES = {
-    "O1": "a foundation move was possible",
-    "O2": "the reserve top had to go to a foundation first",
-    "O3": "the hand card may not fill a space while the reserve lasts",
-    "O4": "no draw with a space open while the reserve lasts",
-}
-
-
-@dataclass
-class Settings:
-    """What ``russianbank play`` was asked for."""
-
-    preset: str = "classic"
-    level: str = "medium"
-    stops: bool = False
-    seed: int | None = None
-    hotseat: bool = False
-    pace: float = 0.5  # seconds between the computer's moves
-    stop_delay_factor: float = 1.0  # scales the computer's Stop delay (tests use 0)
-    hint_level: str = "hard"
-    save: bool = True
-
-
-def undo_refusal(game: Game, player: int) -> str | None:
-    """Why ``player`` may not take back the last move now, or None if they may.
-
-    Only one's own moves of the current turn, back to the last card turned up:
-    a move that turned a card face up is a barrier, and so (with Stops) is the
-    first rule-of-order violation of the turn, which the opponent may still Stop.
-    """
-    if game.is_over():
-        return "the game is over"
-    if game.turn != player:
-        return "you can only undo your own moves, on your turn"
-    n = len(game.move_stack)
-    if n == 0:
-        return "no move has been made yet"
-    i = n - 1
-    move = game.move_stack[i]
-    if game.mover(i) != player or move.code in TURN_ENDERS or move.code >= 256:
-        return "you have made no move in this turn yet"
-    rv = game.reveals(i)
-    if rv:
-        shown = " ".join(card_name(c) for c in rv)
-        return f"{move} turned up {shown}: a move that shows a card cannot be taken back"
-    pv = game.pending_violation()
-    if pv is not None and pv[2] >= i:
-        return f"{move} broke {pv[0]}; the opponent may still call Stop, so it stands"
-    return None
-
-
-def turn_lines(game: Game) -> list[str]:
-    """The moves so far in the record's notation, one line per turn (``5. B RF=qh 3F SH=7d HW``)."""
-    body = record_text(game).split("\n\n", 1)[1].strip().splitlines()
-    if body and body[-1] in ("1-0", "0-1", "1/2-1/2", "*"):
-        body = body[:-1]
-    return [ln for ln in body if ln.strip()]
-
-
-class TableView(Widget):
-    """The table: every pile, with its key; clicks pick piles."""
-
-    can_focus = True
-
-    BINDINGS = [  # noqa: RUF012
-        Binding("question_mark", "app.help", "Help"),
-        Binding("i", "app.hint", "Hint"),
-        Binding("u", "app.undo", "Undo"),
-        Binding("exclamation_mark", "app.stop", "Stop!"),
-        Binding("colon", "app.type_move", "Type move"),
-        Binding("full_stop", "app.skip", "Skip"),
-        Binding("plus", "app.pace(-1)", "Faster", show=False),
-        Binding("minus", "app.pace(1)", "Slower", show=False),
-        Binding("n", "app.new_game", "New game", show=False),
-        Binding("q", "app.quit_game", "Save & quit"),
-    ]
-
-    DEFAULT_CSS = """
-    TableView { height: 1fr; width: 1fr; padding: 0 0; text-wrap: nowrap; text-overflow: clip; }
-    """
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.drawing: Drawing | None = None
-
-    @property
-    def rb(self) -> RussianBankApp:
-        app = self.app
-        assert isinstance(app, RussianBankApp)
-        return app
-
-    def render(self) -> Text:
-        rb = self.rb
-        self.drawing = draw_table(
-            rb.game, rb.persp, rb.names, rb.marks(), width=self.size.width, height=self.size.height
-        )
-        return self.drawing.text
-
-    def on_click(self, event: events.Click) -> None:
-        if self.drawing is None:
-            return
-        pile = self.drawing.pile_at(event.x, event.y)
-        if pile is not None:
-            event.stop()
-            self.rb.pile_clicked(pile)
-
-    def on_key(self, event: events.Key) -> None:
-        if self.rb.pile_key(event.key, event.character):
-            event.stop()
-            event.prevent_default()
-
-
-class MoveInput(Input):
-    """The line for typing a move in the notation."""
-
-    BINDINGS = [  # noqa: RUF012
-        Binding("escape", "app.focus_table", "Back to the pile keys"),
-        Binding("enter", "submit", "Play the move"),
-        Binding("question_mark", "app.help", "Help", show=False),
-    ]
-
-
-class HelpScreen(ModalScreen[None]):
-    BINDINGS = [  # noqa: RUF012
-        Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
-        Binding("question_mark", "close", "Close", show=False),
-    ]
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 96%; height: 94%; border: round $accent; background: $surface;
-                                  padding: 0 1; }
-    """
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(KEYS + "\n" + RULES + "\n[dim]Esc closes this help (arrows/PgUp/PgDn scroll).[/dim]")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class NoticeScreen(ModalScreen[None]):
-    """Something the player must read before the game starts (a damaged save, nothing to resume)."""
-
-    BINDINGS = [  # noqa: RUF012
-        Binding("enter", "close", "Continue"),
-        Binding("escape", "close", "Continue", show=False),
-        Binding("space", "close", "Continue", show=False),
-    ]
-    DEFAULT_CSS = """
-    NoticeScreen { align: center middle; }
-    NoticeScreen > Static { width: 70; height: auto; border: heavy $warning; background: $surface; padding: 0 1; }
-    """
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        yield Static(Text(self.text + "\n\nEnter: continue", no_wrap=False), id="notice-text")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class EndScreen(ModalScreen[str]):
-    """The result, the score breakdown and the match total; offers another game."""
-
-    BINDINGS = [  # noqa: RUF012
-        Binding("n", "choose('new')", "New game"),
-        Binding("enter", "choose('new')", "New game", show=False),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("escape", "choose('look')", "Look at the table"),
-    ]
-    DEFAULT_CSS = """
-    EndScreen { align: center middle; }
-    EndScreen > Static { width: 64; height: auto; max-height: 22; border: double $accent; background: $surface;
-                         padding: 0 1; }
-    """
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.text, id="end-text")
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+PACES = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)  # what + and - step through (seconds)
+MIN_SIZE = (80, 24)
+REFUSAL = "bold #ff8080"
+RULING = "bold #ffd75f"
 
 
 class RussianBankApp(App[None]):
@@ -249,556 +56,330 @@ class RussianBankApp(App[None]):
     #message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
     #move-input { height: 1; border: none; padding: 0 1; }
     #move-input:focus { border: none; background: $boost; }
+    #too-small { display: none; height: 1fr; padding: 1 2; }
     """
-    BINDINGS = [Binding("ctrl+c", "quit_game", "Quit", show=False)]  # noqa: RUF012
+    BINDINGS = [Binding("ctrl+c", "quit_game", show=False)]  # noqa: RUF012
 
-    def __init__(self, settings: Settings, saved: saving.Saved | None = None, notice: str | None = None) -> None:
+    def __init__(self, settings: Settings, opening: Opening | None = None, clock: Clock | None = None) -> None:
         super().__init__()
         self.settings = settings
-        self.notice = notice
-        self.player: Any = None
-        self.stop_caller: Any = None
-        self.level = settings.level
-        self.hotseat = settings.hotseat
-        self.pace = settings.pace
-        self.human = 0  # against the computer the person plays A
-        self.match_before = [0, 0]
-        self.games_before = 0
-        self.match = MatchScore(self._match_names())
-        self.resumed = saved is not None
-        if saved is not None:
-            self.game = saved.game
-            tags = saved.tags
-            self.hotseat = tags.get("Mode") == "hotseat"
-            self.level = tags.get("Level", self.level) if tags.get("Level") in LEVELS else self.level
-            self.match = MatchScore(self._match_names())
-            try:
-                self.match_before = [int(tags.get("MatchA", "0")), int(tags.get("MatchB", "0"))]
-                self.games_before = int(tags.get("MatchGames", "0"))
-            except ValueError:
-                self.match_before = [0, 0]
-        else:
-            self.game = self._deal(settings.seed)
-        self.selected: int | None = None  # relative source code of the mover
-        self.targets: list[Move] = []
+        self.texts = Texts(settings.lang)
+        self.opening = opening or new_game(settings)
+        self.palette = palette_for()
+        self.runner = Runner(
+            self.opening.session, self, clock or MonotonicClock(), Saver(current_path(), settings.save)
+        )
+        self.picker = Picker()
         self.hint_piles: set[Pile] = set()
         self.last_piles: set[Pile] = set()
-        self.message_text: Text | str = ""
-        self.gen = 0  # bumped at every change of the game
-        self._cpu_running = False
-        self._cpu_timer: Timer | None = None
-        self._cpu_pending: Callable[[], None] | None = None
-        self._skip_turn = False
-        self._cpu_moves: list[str] = []  # the computer's moves in its current turn
-        self._cpu_prefix = ""  # what to say before them (its Stop's ruling)
-        self._stop_timer: Timer | None = None
-        self._ended_gen = -1
-        self._end_recorded = False
-        self.saved_path = saving.current_path()
-        self.save_error: str | None = None
+        self.recent: list[Text] = []
+        self.said: list[Message] = []  # every session message shown to the person, in order
+        self.too_small = False
+        self._end_shown = -1
+        self._asking = False
 
-    # ----------------------------------------------------------------- setup
-
-    def _match_names(self) -> tuple[str, str]:
-        return ("Player A", "Player B") if self.hotseat else ("You", "Computer")
+    # ------------------------------------------------------------- reading
 
     @property
-    def names(self) -> tuple[str, str]:
-        return self._match_names()
-
-    def _deal(self, seed: int | None) -> Game:
-        """A new deal with the rules of this session (those of the resumed game, if any)."""
-        if hasattr(self, "game"):
-            return Game(self.game.options.preset, seed=seed, options=self.game.options)
-        return Game(self.settings.preset, seed=seed, stops=self.settings.stops)
-
-    def _make_computer(self) -> None:
-        if self.hotseat:
-            return
-        from ..ai import make_player, make_stop_caller
-
-        seed = (self.game.seed or 0) % (2**32)
-        self.player = make_player(self.level, seed=seed)
-        self.stop_caller = make_stop_caller(self.level, seed=seed + 1) if self.game.options.stops else None
-
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="main"):
-            yield TableView(id="table")
-            with Vertical(id="side"):
-                yield Static("Moves", id="log-title")
-                with VerticalScroll(id="log-scroll"):
-                    yield Static("", id="log")
-        yield Static("", id="message")
-        yield MoveInput(placeholder="type a move: RF 3w SH HW pass stop — Enter (: or Tab)", id="move-input")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self._make_computer()
-        self.query_one(TableView).focus()
-        if self.notice:
-            self.say(Text(self.notice, style="bold #ff8080"))
-        else:
-            self.say(self._welcome())
-        if self.resumed:
-            self.say(f"Resumed the saved game at turn {self.game.turn_no}. " + self._welcome())
-        if self.notice:
-            # The computer waits until the notice has been read.
-            self.save()
-            self.refresh_all()
-            self.push_screen(NoticeScreen(self.notice), self._notice_read)
-        else:
-            self.after_change()
-
-    def _notice_read(self, _: None) -> None:
-        self.say(self._welcome())
-        self.after_change()
-
-    def on_resize(self, event: events.Resize) -> None:
-        # The move log takes 30 columns at 80x24 and a third of a wide terminal.
-        width = event.size.width
-        self.query_one("#side").styles.width = 30 if width < 110 else min(56, width // 3)
-
-    def _welcome(self) -> str:
-        if self.hotseat:
-            return "Two players at one keyboard. Pick a pile, then a target; ? for help."
-        return f"You are A (bottom) against the computer ({self.level}). Pick a pile, then a target; ? for help."
-
-    # -------------------------------------------------------------- helpers
-
-    @property
-    def cpu(self) -> int:
-        return 1 - self.human
+    def session(self) -> Session:
+        return self.runner.session
 
     @property
     def persp(self) -> int:
-        """Whose keys the table shows: the person on move (hotseat) or the person."""
-        return self.game.turn if self.hotseat else self.human
+        """Whose keys and words the screen shows: the player on move (hotseat) or the person (A)."""
+        return self.session.turn if self.session.hotseat else 0
 
-    def human_to_move(self) -> bool:
-        return not self.game.is_over() and (self.hotseat or self.game.turn == self.human)
+    def person_to_move(self) -> bool:
+        s = self.session
+        return not s.is_over() and not s.computer_to_move
 
-    def computer_to_move(self) -> bool:
-        return not self.hotseat and not self.game.is_over() and self.game.turn == self.cpu
+    @property
+    def message_text(self) -> str:
+        """The message bar as plain text (tests)."""
+        return "\n".join(t.plain for t in self.recent[-1:])
+
+    # ---------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            yield TableView(self.draw, self.pile_clicked, self.table_key, id="table")
+            with Vertical(id="side"):
+                yield Static("", id="log-title")
+                with VerticalScroll(id="log-scroll"):
+                    yield Static("", id="log")
+        yield Static("", id="too-small")
+        yield Static("", id="message")
+        yield MoveInput(placeholder=self.texts("play.tui.input"), id="move-input")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one(TableView).focus()
+        op = self.opening
+        self.say(self._welcome())
+        if op.resumed and not op.notice:
+            self.say(Message("play.tui.resumed", {"turn": self.session.turn_no}))
+        if op.notice:
+            self.runner.pause()
+            self.refresh_all()
+            text = " ".join(self.texts.say(m) for m in op.notice)
+            if op.alternative is not None:
+                keys, choices = self.texts("play.tui.resume.salvage_keys"), {"enter": "keep", "n": "new"}
+            else:
+                keys, choices = self.texts("play.tui.continue_key"), {"enter": "keep", "space": "keep"}
+            self.push_screen(ChoiceScreen(text, choices, keys, default="keep"), self._opening_chosen)
+        else:
+            self.runner.start()
+
+    def _opening_chosen(self, choice: str | None) -> None:
+        alt = self.opening.alternative
+        if choice == "new" and alt is not None:
+            self.runner.replace(alt)
+            self.say(Message("play.tui.new_game"))
+        self.runner.saver.save(self.session)
+        self.runner.paused = False
+        self.runner.start()
+        self.check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = event.size.width
+        with contextlib.suppress(NoMatches):
+            self.query_one("#side").styles.width = 30 if width < 110 else min(56, width // 3)
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, w: int | None = None, h: int | None = None) -> None:
+        """Below 80x24 the table does not fit: say what size is needed, and let the game wait."""
+        if w is None or h is None:
+            w, h = self.size
+        small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
+        try:
+            notice = self.query_one("#too-small", Static)
+            main = self.query_one("#main")
+        except NoMatches:
+            return
+        if small:
+            notice.update(self.texts("play.tui.too_small", w=w, h=h, need_w=MIN_SIZE[0], need_h=MIN_SIZE[1]))
+        notice.display = small
+        main.display = not small
+        if small != self.too_small:
+            self.too_small = small
+            if small:
+                self.runner.pause()
+            elif not self._modal_open():
+                self.runner.resume()
+
+    def _modal_open(self) -> bool:
+        return len(self.screen_stack) > 1
+
+    # --------------------------------------------------------------- drawing
+
+    def labels(self) -> Labels:
+        t = self.texts
+        s = self.session
+        o = s.options
+        preset = f"play.preset.{o.preset}" if o.preset in ("classic", "hoyle", "suited", "russian13", "single") else ""
+        status = t(
+            "play.tui.status",
+            preset=t(preset or "play.preset.custom"),
+            mode=t("play.mode.stops" if o.stops else "play.mode.strict"),
+            turn=s.turn_no,
+        )
+        viewer = self.persp
+        if s.is_over():
+            state = t("play.tui.state.over", headline=s.end_messages(viewer)[0])
+        elif s.seating.is_you(s.turn, viewer):
+            state = t("play.tui.state.you")
+        else:
+            state = t("play.tui.state.other", who=s.seating.actor(s.turn, viewer))
+        if s.hotseat:
+            names = (t("play.tui.name.A"), t("play.tui.name.B"))
+        else:
+            names = (t("play.tui.name.you"), t("play.tui.name.computer"))
+        return Labels(
+            status=status,
+            state=state,
+            names=names,
+            space=t("play.tui.space"),
+            not_laid=t("play.tui.not_laid"),
+            no_foundations=t("play.tui.no_foundations"),
+            legend_decks=t("play.tui.legend.decks"),
+            legend_rest=t("play.tui.legend.rest"),
+        )
 
     def marks(self) -> Marks:
         m = Marks(hint=self.hint_piles, last=self.last_piles)
-        if self.selected is not None and self.human_to_move():
-            p = self.game.turn
-            m.selected = pile_of(self.selected, p)
-            m.targets = {pile_of(t.dst, p) for t in self.targets}
+        if self.picker.selected is not None and self.person_to_move():
+            p = self.session.turn
+            m.selected = pile_of(self.picker.selected, p)
+            m.targets = {pile_of(t.dst, p) for t in self.picker.targets}
         return m
 
-    def say(self, text: Text | str) -> None:
-        self.message_text = text
-        with contextlib.suppress(NoMatches):  # before the screen is composed
-            self.query_one("#message", Static).update(text)
-
-    def refuse(self, text: str) -> None:
-        self.say(Text(text, style="bold #ff8080"))
+    def draw(self, width: int, height: int) -> Drawing:
+        view = self.session.view(self.persp)
+        return draw_table(view, self.persp, self.labels(), self.marks(), width, height, self.palette)
 
     def refresh_all(self) -> None:
-        self.query_one(TableView).refresh()
-        lines = turn_lines(self.game)
-        names = self.names
-        who = f"A = {names[0]}, B = {names[1]}"
-        log = Text(no_wrap=False)
-        log.append(who + "\n", style="dim")
-        for ln in lines[-60:]:
-            log.append(ln + "\n")
-        pace = "" if self.hotseat else f"pace {self.pace:g}s · {self.level}"
-        self.query_one("#log-title", Static).update(Text(f"Moves  {pace}", style="bold"))
-        self.query_one("#log", Static).update(log)
-        self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
-
-    def clear_pick(self) -> None:
-        self.selected = None
-        self.targets = []
-
-    # ----------------------------------------------------------- saving
-
-    def tags(self) -> dict[str, str]:
-        names = self.names
-        return {
-            "Mode": "hotseat" if self.hotseat else "computer",
-            "Level": self.level,
-            "A": names[0],
-            "B": names[1] if self.hotseat else f"Computer ({self.level})",
-            "MatchA": str(self.match_before[0] + self.match.totals[names[0]]),
-            "MatchB": str(self.match_before[1] + self.match.totals[names[1]]),
-            "MatchGames": str(self.games_before + len(self.match.games)),
-            "Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
-        }
-
-    def save(self) -> None:
-        if not self.settings.save:
-            return
         try:
-            saving.write_atomic(self.saved_path, record_text(self.game, self.tags()))
-            self.save_error = None
-        except OSError as e:
-            self.save_error = f"could not save the game to {self.saved_path}: {e}"
-            self.refuse(self.save_error)
-
-    # ---------------------------------------------------------- the flow
-
-    def changed(self) -> None:
-        """The game changed: drop stale computer work, then carry on."""
-        self.gen += 1
-        self.hint_piles = set()
-        if self._cpu_timer is not None:
-            self._cpu_timer.stop()
-            self._cpu_timer = None
-            self._cpu_pending = None
-        self.after_change()
-
-    def after_change(self) -> None:
-        game = self.game
-        if not game.is_over() and game.turn == self.human and not self.hotseat:
-            self._skip_turn = False
-        if game.is_over():
-            self.clear_pick()
-            self.save()
-            self.refresh_all()
-            self._game_over()
+            self.query_one(TableView).refresh()
+            t = self.texts
+            s = self.session
+            if s.hotseat:
+                title = t("play.tui.log.title_hotseat")
+            else:
+                level = s.setup.seats[1].level or ""
+                title = t("play.tui.log.title", pace=f"{s.pace:g}", level=t(f"play.level.{level}"))
+            self.query_one("#log-title", Static).update(Text(title, style="bold"))
+            self.query_one("#log", Static).update(log_text(s, self.persp, t))
+            self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
+            self.query_one(KeyBar).show(self.key_items())
+        except NoMatches:  # before the screen is composed
             return
-        # Save before any computer outcome is known.
-        self.save()
-        self.refresh_all()
-        if self.computer_to_move():
-            self.clear_pick()
-            self.computer_step()
-        elif not self.hotseat and game.options.stops and game.can_stop():
-            self.consult_stop_caller()
 
-    # --------------------------------------------------- the computer's turn
-
-    def computer_step(self) -> None:
-        if self._cpu_running or self._cpu_timer is not None or not self.computer_to_move():
-            return
-        self._cpu_running = True
-        gen = self.gen
-        view = self.game.view(self.cpu)
-        self.run_worker(partial(self._think, gen, view), thread=True, group="computer", exit_on_error=False)
-
-    def _think(self, gen: int, view: Any) -> None:
-        t0 = time.monotonic()
-        move: Move | None = None
-        err: str | None = None
-        try:
-            move = self.player.choose(view)
-        except Exception as e:  # the computer player failed: reported, the game goes on
-            err = f"{type(e).__name__}: {e}"
-        took = time.monotonic() - t0
-        with contextlib.suppress(RuntimeError):  # the app has closed
-            self.call_from_thread(self._cpu_ready, gen, move, err, took)
-
-    def _cpu_ready(self, gen: int, move: Move | None, err: str | None, took: float) -> None:
-        self._cpu_running = False
-        if gen != self.gen or not self.computer_to_move():
-            if self.computer_to_move():
-                self.computer_step()
-            return
-        game = self.game
-        if move is None or game.illegal_reason(move) is not None:
-            why = err or (f"{move} is illegal: {game.illegal_reason(move)}" if move else "no move")
-            move = game.legal_moves()[0]
-            self.refuse(f"The computer player failed ({why}); it plays {move} instead.")
-        wait = 0.0 if self._skip_turn else max(0.0, self.pace - took)
-        action = partial(self._cpu_apply, gen, move)
-        if wait <= 0:
-            action()
+    def key_items(self) -> list[tuple[str, str]]:
+        """The keys that do something now (the Stop key only in games with Stop)."""
+        t = self.texts
+        s = self.session
+        items = [("?", t("play.key.help"))]
+        if s.is_over():
+            items.append(("n", t("play.key.new")))
+        elif s.computer_to_move:
+            items += [(".", t("play.key.skip")), ("+ -", t("play.key.pace"))]
+            if s.options.stops:
+                items.append(("!", t("play.key.stop")))
         else:
-            self._cpu_pending = action
-            self._cpu_timer = self.set_timer(wait, self._cpu_fire)
+            items += [("i", t("play.key.hint")), ("u", t("play.key.undo"))]
+            if s.options.stops:
+                items.append(("!", t("play.key.stop")))
+            items.append((":", t("play.key.type")))
+        items.append(("q", t("play.key.quit")))
+        return items
 
-    def _cpu_fire(self) -> None:
-        action = self._cpu_pending
-        self._cpu_timer = None
-        self._cpu_pending = None
+    def say(self, what: Message | Text | str, style: str = "") -> None:
+        """Put a line in the message bar (the last three stay, older ones dimmed)."""
+        if isinstance(what, Message):
+            what = self.texts.say(what)
+        text = what if isinstance(what, Text) else Text(what, style=style)
+        self.recent = [*self.recent[-2:], text]
+        with contextlib.suppress(NoMatches):
+            bar = self.query_one("#message", Static)
+            width = max(20, bar.size.width or self.size.width - 2)
+            room, lines = 4, list[Text]()
+            for line in reversed(self.recent):  # the newest in full, older ones (dimmed) as room allows
+                need = max(1, -(-len(line.plain) // width))
+                if need > room and lines:
+                    break
+                room -= need
+                lines.insert(0, line if not lines else Text(line.plain, style="dim"))
+            shown = Text()
+            for i, line in enumerate(lines):
+                if i:
+                    shown.append("\n")
+                shown.append_text(line)
+            bar.update(shown)
+
+    # ------------------------------------------------------------ host (runner)
+
+    def show_events(self, events: list[Event]) -> None:
+        if events:
+            self.picker.clear()
+        over: GameOver | None = None
+        for e in events:
+            viewer = self.persp
+            m = e.message(viewer)
+            if isinstance(e, Played):
+                self.hint_piles = set()
+                if e.by_computer and e.move.is_card_move:
+                    self.last_piles = {pile_of(e.move.src, e.seat), pile_of(e.move.dst, e.seat)}
+                elif not e.by_computer:
+                    self.last_piles = set()
+            if isinstance(e, HintReady) and e.moves and e.moves[0].is_card_move:
+                first = e.moves[0]
+                self.hint_piles = {pile_of(first.src, e.seat), pile_of(first.dst, e.seat)}
+            if m is None:
+                continue
+            self.said.append(m)
+            if isinstance(e, StopRefused | Notice):
+                self.say(m, REFUSAL)
+            elif isinstance(e, Played) and e.ruling is not None:
+                self.say(m, RULING)
+            else:
+                self.say(m)
+            if isinstance(e, DrawOffered) and self.session.hotseat:
+                self.ask_draw(e.seat)
+            if isinstance(e, GameOver):
+                over = e
+        self.refresh_all()
+        if over is not None:
+            self.show_end()
+
+    def show_refusal(self, message: Message) -> None:
+        self.said.append(message)
+        self.say(message, REFUSAL)
+        self.refresh_all()
+
+    def run_thread(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        def job() -> None:
+            result = work()
+            with contextlib.suppress(RuntimeError):  # the app has closed
+                self.call_from_thread(done, result)
+
+        self.run_worker(job, thread=True, exit_on_error=False)
+
+    # ---------------------------------------------------------------- input
+
+    def table_key(self, key: str, char: str | None) -> bool:
+        """A key on the table; True if it was one of the game's."""
+        actions: dict[str, Callable[[], None]] = {
+            "escape": self.action_cancel,
+            "tab": self.action_type_move,
+            "colon": self.action_type_move,
+            "question_mark": self.action_help,
+            "i": self.action_hint,
+            "u": self.action_undo,
+            "exclamation_mark": self.action_stop,
+            "full_stop": self.action_skip,
+            "plus": lambda: self.action_pace(-1),
+            "minus": lambda: self.action_pace(1),
+            "n": self.action_new_game,
+            "q": self.action_quit_game,
+            "x": lambda: self.try_move(mv.MOVES[mv.DISCARD]),
+            "p": lambda: self.try_move(mv.MOVES[mv.PASS]),
+        }
+        action = actions.get(key)
         if action is not None:
             action()
-
-    def _cpu_apply(self, gen: int, move: Move) -> None:
-        if gen != self.gen or not self.computer_to_move():
-            return
-        game = self.game
-        p = game.turn
-        game.push(move)
-        self._cpu_moves.append(str(move))
-        if move.is_card_move:
-            self.last_piles = {pile_of(move.src, p), pile_of(move.dst, p)}
-        if game.turn != p or game.is_over():
-            done = " ".join(self._cpu_moves)
-            self._cpu_moves = []
-            after = "" if game.is_over() else " Your move."
-            before, self._cpu_prefix = self._cpu_prefix, ""
-            self.say(Text(before + f"The computer played {done}.{after}", style="bold" if before else ""))
-        self.changed()
-
-    def action_skip(self) -> None:
-        """Show the rest of the computer's turn at once."""
-        if not self.computer_to_move():
-            self.say("Skip works while the computer is playing its turn.")
-            return
-        self._skip_turn = True
-        if self._cpu_timer is not None:
-            self._cpu_timer.stop()
-            self._cpu_fire()
-
-    def action_pace(self, step: int) -> None:
-        i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - self.pace))
-        self.pace = PACES[max(0, min(len(PACES) - 1, i + step))]
-        self.say(f"The computer now waits {self.pace:g} s between its moves.")
-        self.refresh_all()
-
-    # ---------------------------------------------------------- Stop!
-
-    def consult_stop_caller(self) -> None:
-        if self.stop_caller is None or self._stop_timer is not None:
-            return
-        gen = self.gen
-        view = self.game.view(self.cpu)
-        self.run_worker(partial(self._decide_stop, gen, view), thread=True, group="stop", exit_on_error=False)
-
-    def _decide_stop(self, gen: int, view: Any) -> None:
-        delay = self.stop_caller.decide(view)
-        with contextlib.suppress(RuntimeError):
-            self.call_from_thread(self._stop_decided, gen, view.turn_no, delay)
-
-    def _stop_decided(self, gen: int, turn_no: int, delay: float | None) -> None:
-        if delay is None or self._stop_timer is not None or self.game.turn_no != turn_no:
-            return
-        # (Textual timers need a positive delay.)
-        wait = max(0.001, delay * self.settings.stop_delay_factor)
-        self._stop_timer = self.set_timer(wait, partial(self._computer_calls_stop, turn_no))
-
-    def _computer_calls_stop(self, turn_no: int) -> None:
-        self._stop_timer = None
-        g = self.game
-        if g.turn_no != turn_no or g.turn != self.human or not g.can_stop():
-            return
-        ruling = g.call_stop()
-        self.clear_pick()
-        self.last_piles = set()
-        said = "The computer calls Stop! " + self._ruling_text(ruling)
-        self._cpu_prefix = said + " "
-        self.refuse(said)
-        self.changed()
-
-    def _ruling_text(self, ruling: Any) -> str:
-        why = SHORT_RULES.get(ruling.rule, "")
-        if ruling.penalty == "annul":
-            n = ruling.annulled
-            pen = f"{n} move{'s' if n != 1 else ''} taken back"
-        else:
-            pen = "the moves stand"
-        return (
-            f"Founded: {ruling.move} broke {ruling.rule} ({why}). Penalty: {pen}; {self.names[ruling.caller]} to move."
-        )
-
-    def action_stop(self) -> None:
-        g = self.game
-        caller = 1 - g.turn
-        if not self.hotseat and caller != self.human and not g.is_over():
-            self.refuse("You are on move: Stop! is called by the player not on move.")
-            return
-        reason = g.illegal_reason(mv.MOVES[mv.STOP])
-        if reason is not None:
-            self.refuse(f"Stop! refused — {reason[0]}: {reason[1]}.")
-            return
-        ruling = g.call_stop()
-        self.clear_pick()
-        self.last_piles = set()
-        self._cpu_moves = []
-        self.say(Text(f"{self.names[caller]} called Stop! " + self._ruling_text(ruling), style="bold #ffd75f"))
-        self.changed()
-
-    # ---------------------------------------------------- the person's moves
-
-    def pile_key(self, key: str, char: str | None) -> bool:
-        """Handle a key on the table; True if it was a game key."""
-        if key == "escape":
-            self.clear_pick()
-            self.hint_piles = set()
-            self.say("")
-            self.query_one(TableView).refresh()
-            return True
-        if key == "tab":
-            self.action_type_move()
             return True
         if not char or len(char) != 1:
             return False
-        code: int | None = None
-        if char in "12345678":
-            code = int(char) - 1
-        elif char in "Rr":
-            code = mv.RESERVE if self.selected is None else mv.OPP_RESERVE
-        elif char in "Hh":
-            code = mv.HAND
-        elif char in "Ff":
-            code = mv.FOUNDATION
-        elif char in "Ss":
-            code = mv.STOCK
-        elif char == "w":
-            code = mv.OPP_WASTE
-        elif char == "W":
-            code = mv.WASTE
-        elif char == "x":
-            if not self.human_to_move():
-                self._not_your_turn()
-            else:
-                self.clear_pick()
-                self.try_move(mv.MOVES[mv.DISCARD])
-            return True
-        elif char == "p":
-            if not self.human_to_move():
-                self._not_your_turn()
-            else:
-                self.clear_pick()
-                self.try_move(mv.MOVES[mv.PASS])
-            return True
+        code = key_code(char, self.picker.selected is not None)
         if code is None:
             return False
         self.press_code(code)
         return True
 
     def pile_clicked(self, pile: Pile) -> None:
-        if not self.human_to_move():
-            self._not_your_turn()
-            return
-        self.press_code(code_of(pile, self.game.turn))
-
-    def _not_your_turn(self) -> None:
-        if self.game.is_over():
-            self.say("The game is over: n for a new game, q to quit.")
-        else:
-            self.say("Please wait: it is the computer's turn (. shows its moves at once).")
+        self.press_code(code_of(pile, self.session.turn))
 
     def press_code(self, code: int) -> None:
-        if not self.human_to_move():
-            self._not_your_turn()
-            return
-        if self.selected is None:
-            if code == mv.STOCK:
-                self.try_move(mv.MOVES[mv.DRAW])
-                return
-            self.pick(code)
-            return
-        src = self.selected
-        if code == src:
-            self.clear_pick()
-            self.say("Put back.")
-            self.query_one(TableView).refresh()
-            return
-        self.clear_pick()
-        self.try_move(Move.card(src, code))
-
-    def pick(self, code: int) -> None:
-        g = self.game
-        card = g.pile_card(code) if code in SOURCES else -1
-        if card < 0:
-            probe = Move.card(code, mv.FOUNDATION if code != mv.FOUNDATION else 0)
-            reason = g.illegal_reason(probe)
-            what = mv.pile_name(code)
-            if reason is not None:
-                self.refuse(f"Nothing to pick up at {what} — {reason[0]}: {reason[1]}.")
-            else:
-                self.refuse(f"Nothing to pick up at {what}.")
-            return
-        self.selected = code
-        self.targets = g.targets(code)
-        name = card_name(card)
-        if self.targets:
-            keys = " ".join(mv.PILE_CHARS[t.dst] for t in self.targets)
-            self.say(f"{name} picked up from {mv.pile_name(code)}: legal targets {keys} (Esc puts it back).")
-        else:
-            self.refuse(f"{name} picked up, but it has no legal move now: {self._why_stuck(code)} (Esc puts it back)")
-        self.query_one(TableView).refresh()
-
-    def _why_stuck(self, src: int) -> str:
-        g = self.game
-        order: set[str] = set()
-        for dst in (*range(8), mv.FOUNDATION, mv.OPP_RESERVE, mv.OPP_WASTE):
-            if dst == src:
-                continue
-            r = g.illegal_reason(Move.card(src, dst))
-            if r is not None and r[0].startswith("O"):
-                order.add(f"{r[0]}: {r[1]}")
-        if order:
-            return "; ".join(sorted(order))
-        return "no pile accepts it"
-
-    def try_move(self, move: Move) -> bool:
-        g = self.game
-        reason = g.illegal_reason(move)
-        if reason is not None:
-            self.refuse(f"{move} refused — {reason[0]}: {reason[1]}. Nothing changed.")
-            self.query_one(TableView).refresh()
-            return False
-        p = g.turn
-        g.push(move)
-        self.last_piles = set()
-        msg = f"{self.names[p]} played {move}"
-        rv = g.reveals(len(g.move_stack) - 1)
-        if rv:
-            msg += " — turned up " + " ".join(card_name(c) for c in rv)
-        if g.turn != p and not g.is_over():
-            msg += f"; {self.names[g.turn]}'s turn"
-        self.say(msg + ".")
-        self.changed()
-        return True
-
-    def action_undo(self) -> None:
-        g = self.game
-        if not self.human_to_move():
-            self._not_your_turn()
-            return
-        why = undo_refusal(g, g.turn)
+        why = self.session.turn_refusal(self.session.turn if self.person_to_move() else self.persp)
         if why is not None:
-            self.refuse(f"Cannot undo: {why}.")
+            self.show_refusal(why)
             return
-        move = g.pop()
-        self.clear_pick()
-        self.say(f"Took back {move}.")
-        self.changed()
-
-    def action_hint(self) -> None:
-        if not self.human_to_move():
-            self._not_your_turn()
-            return
-        gen = self.gen
-        view = self.game.view(self.game.turn)
-        self.say("Thinking of a hint…")
-        self.run_worker(partial(self._think_hint, gen, view), thread=True, group="hint", exit_on_error=False)
-
-    def _think_hint(self, gen: int, view: Any) -> None:
-        from ..ai import hint
-
-        try:
-            plan: list[Move] | str = hint(view, level=self.settings.hint_level)
-        except Exception as e:
-            plan = f"{type(e).__name__}: {e}"
-        with contextlib.suppress(RuntimeError):
-            self.call_from_thread(self._hint_ready, gen, plan)
-
-    def _hint_ready(self, gen: int, plan: list[Move] | str) -> None:
-        if gen != self.gen:
-            return
-        if isinstance(plan, str):
-            self.refuse(f"No hint: the computer player failed ({plan}).")
-            return
-        if not plan:
-            self.say("No hint: nothing to suggest.")
-            return
-        first = plan[0]
-        p = self.game.turn
-        if first.is_card_move:
-            self.hint_piles = {pile_of(first.src, p), pile_of(first.dst, p)}
-        rest = " ".join(str(m) for m in plan[1:8])
-        self.say(f"Hint: {first}" + (f"  (then {rest}{' …' if len(plan) > 8 else ''})" if rest else ""))
+        result = self.picker.press(code, self.session, self.session.turn)
+        if result.move is not None:
+            self.try_move(result.move)
+        elif result.say is not None:
+            self.say(result.say, REFUSAL if result.refusal else "")
         self.query_one(TableView).refresh()
 
-    # ------------------------------------------------------- typed moves
+    def try_move(self, move: Move) -> None:
+        self.picker.clear()
+        seat = self.session.turn if self.person_to_move() else self.persp
+        self.runner.request(self.session.play, seat, move)
+
+    def action_cancel(self) -> None:
+        self.picker.clear()
+        self.hint_piles = set()
+        self.query_one(TableView).refresh()
 
     def action_type_move(self) -> None:
         self.query_one("#move-input", Input).focus()
@@ -809,107 +390,135 @@ class RussianBankApp(App[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
-        if not text:
-            self.query_one(TableView).focus()
-            return
-        self.play_text(text)
+        self.action_focus_table()  # back to the pile keys: i, u, n ... are keys again
+        if text:
+            self.play_text(text)
 
     def play_text(self, text: str) -> None:
         try:
             move = Move.from_str(text)
         except InvalidMoveError as e:
-            self.refuse(str(e))
+            self.show_refusal(session_words.error(e))
             return
-        g = self.game
         code = move.code
-        self.clear_pick()
+        self.picker.clear()
         if code == mv.STOP:
             self.action_stop()
         elif code == mv.RESIGN:
-            if g.is_over():
-                self._not_your_turn()
-                return
-            who = g.turn if self.hotseat else self.human
-            g.resign(who)
-            self.say(f"{self.names[who]} resigned.")
-            self.changed()
+            self.ask_resign(self.persp)
         elif code == mv.OPP_RESIGN:
-            if not self.hotseat:
-                self.refuse("You cannot resign for the computer (type resign to resign yourself).")
-                return
-            if g.is_over():
-                self._not_your_turn()
-                return
-            who = 1 - g.turn
-            g.resign(who)
-            self.say(f"{self.names[who]} resigned.")
-            self.changed()
+            if not self.session.hotseat:
+                self.show_refusal(Message("play.tui.oresign_computer"))
+            else:
+                self.ask_resign(1 - self.session.turn)
         elif code == mv.AGREE:
-            if not self.hotseat:
-                self.refuse("The computer does not agree to a draw; play on (or resign).")
-                return
-            if g.is_over():
-                self._not_your_turn()
-                return
-            g.agree_draw()
-            self.say("Draw agreed.")
-            self.changed()
-        elif not self.human_to_move():
-            self._not_your_turn()
+            self.runner.request(self.session.offer_draw, self.persp)
         else:
             self.try_move(move)
 
+    # ------------------------------------------------------------- commands
+
+    def action_stop(self) -> None:
+        s = self.session
+        caller = 1 - s.turn if s.hotseat else 0
+        self.runner.request(s.call_stop, caller)
+
+    def action_undo(self) -> None:
+        self.runner.request(self.session.undo, self.persp)
+
+    def action_hint(self) -> None:
+        if self.person_to_move():
+            self.say(Message("play.tui.thinking_hint"))
+        self.runner.hint(self.persp)
+
+    def action_skip(self) -> None:
+        self.runner.request(lambda now: self.session.skip(now))
+
+    def action_pace(self, step: int) -> None:
+        s = self.session
+        if s.computer is None:
+            self.say(Message("play.tui.pace_hotseat"))
+            return
+        i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - s.pace))
+        pace = s.set_pace(PACES[max(0, min(len(PACES) - 1, i + step))])
+        self.say(Message("play.tui.pace", {"pace": f"{pace:g}"}))
+        self.refresh_all()
+
+    def action_help(self) -> None:
+        t = self.texts
+        self.push_screen(
+            HelpScreen(t("play.help.keys") + "\n" + t("play.help.rules") + "\n[dim]" + t("play.help.close") + "[/dim]")
+        )
+
+    def action_new_game(self) -> None:
+        if not self.session.is_over():
+            self.show_refusal(Message("play.refuse.not_over"))
+            return
+        self.picker.clear()
+        self.last_piles = set()
+        self.hint_piles = set()
+        self.say(Message("play.tui.new_game"))
+        self.runner.next_game()
+
+    def action_quit_game(self) -> None:
+        self.runner.saver.save(self.session)
+        self.exit()
+
+    # ------------------------------------------------------------ questions
+
+    def ask(self, text: str, keys: str, then: Callable[[bool], None]) -> None:
+        self.push_screen(
+            ChoiceScreen(text, {"y": "yes", "n": "no", "enter": "no"}, keys, default="no"),
+            lambda answer: then(answer == "yes"),
+        )
+
+    def ask_resign(self, seat: int) -> None:
+        """Resigning needs a yes; in a hotseat game the player who would resign is asked by name."""
+        s = self.session
+        if s.is_over():
+            self.show_refusal(Message("play.refuse.over"))
+            return
+        t = self.texts
+        if s.hotseat:
+            question = t("play.tui.confirm.oresign", to=s.seating.actor(seat, None))
+        else:
+            question = t("play.tui.confirm.resign")
+
+        def answer(yes: bool) -> None:
+            if yes:
+                self.runner.request(s.resign, seat)
+
+        self.ask(question, t("play.tui.confirm.resign_keys"), answer)
+
+    def ask_draw(self, offerer: int) -> None:
+        """A hotseat draw offer: the other player must agree."""
+        s = self.session
+        other = 1 - offerer
+        t = self.texts
+        question = t("play.tui.confirm.draw", to=s.seating.actor(other, None), who=s.seating.actor(offerer, None))
+
+        def answer(yes: bool) -> None:
+            self.runner.request(s.answer_draw, other, yes)
+
+        self.ask(question, t("play.tui.confirm.draw_keys"), answer)
+
     # ---------------------------------------------------------- end of game
 
-    def _game_over(self) -> None:
-        g = self.game
-        out = g.outcome()
-        assert out is not None
-        if not self._end_recorded:
-            self._end_recorded = True
-            self.match.add(out)
-            self.save()
-            if self.settings.save:
-                stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-                try:
-                    saving.archive(record_text(g, self.tags()), f"{stamp}-seed{g.seed}.txt")
-                except OSError as e:
-                    self.refuse(f"could not keep the finished game: {e}")
-        if self._ended_gen == self.gen:
+    def show_end(self) -> None:
+        s = self.session
+        if self._end_shown == id(s):
             return
-        self._ended_gen = self.gen
+        self._end_shown = id(s)
+        head, score, match = s.end_messages(self.persp)
+        t = self.texts
+        text = Text()
+        text.append(t.say(head) + "\n\n", style="bold")
+        if score is not None:
+            text.append(t.say(score) + "\n\n")
+        text.append(t.say(match) + "\n\n", style="bold")
+        text.append(t("play.tui.end.keys"))
         self.action_focus_table()
-        self.push_screen(EndScreen(self.end_text()), self._end_choice)
-
-    def end_text(self) -> str:
-        g = self.game
-        out = g.outcome()
-        assert out is not None
-        names = self.names
-        lines = []
-        if out.winner is None:
-            lines.append(f"[b]Draw[/b] ({out.termination.value}).")
-        else:
-            verb = "win" if names[out.winner] == "You" else "wins"
-            lines.append(f"[b]{names[out.winner]} {verb}[/b] ({out.termination.value}), result {out.result()}.")
-        if out.score is not None:
-            s = out.score
-            rows = [("bonus for the win", s.bonus), (f"loser's reserve: {s.reserve_cards} x 2", 2 * s.reserve_cards)]
-            rows.append((f"loser's stock and waste: {s.stock_waste_cards} x 1", s.stock_waste_cards))
-            if s.hand_cards:
-                rows.append((f"loser's hand card: {s.hand_cards} x 1", s.hand_cards))
-            lines.append("")
-            lines.append("[b]Score[/b] (D2)")
-            lines.extend(f"  {label:<34}{points:>5}" for label, points in rows)
-            lines.append(f"  [b]{'total':<34}{s.total:>5}[/b]")
-        a = self.match_before[0] + self.match.totals[names[0]]
-        b = self.match_before[1] + self.match.totals[names[1]]
-        n = self.games_before + len(self.match.games)
-        lines.append("")
-        lines.append(f"[b]Match[/b] (D4) after {n} game{'s' if n != 1 else ''}: {names[0]} {a} — {names[1]} {b}")
-        lines.append("")
-        lines.append("[b]n[/b] another game   [b]q[/b] quit   [b]Esc[/b] look at the table")
-        return "\n".join(lines)
+        self.push_screen(EndScreen(text), self._end_choice)
 
     def _end_choice(self, choice: str | None) -> None:
         if choice == "new":
@@ -917,34 +526,11 @@ class RussianBankApp(App[None]):
         elif choice == "quit":
             self.exit()
         else:
-            self.say("Game over. n for another game, q to quit.")
+            self.say(Message("play.tui.game_over_keys"))
 
-    def action_new_game(self) -> None:
-        if not self.game.is_over():
-            self.refuse("Finish this game first (or type resign).")
-            return
-        self.game = self._deal(None)
-        self._end_recorded = False
-        if self._stop_timer is not None:
-            self._stop_timer.stop()
-            self._stop_timer = None
-        self._cpu_moves = []
-        self._cpu_prefix = ""
-        self._make_computer()
-        self.clear_pick()
-        self.last_piles = set()
-        self.say("A new game. " + self._welcome())
-        self.changed()
-
-    # --------------------------------------------------------------- other
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The computer's pace keys are left out of the footer in a hotseat game."""
-        return not (action in ("skip", "pace") and self.hotseat)
-
-    def action_help(self) -> None:
-        self.push_screen(HelpScreen())
-
-    def action_quit_game(self) -> None:
-        self.save()
-        self.exit()
+    def _welcome(self) -> Message:
+        s = self.session
+        if s.hotseat:
+            return Message("play.tui.welcome.hotseat")
+        level = s.setup.seats[1].level or "medium"
+        return Message("play.tui.welcome.computer", {"level": Message(f"play.level.{level}")})

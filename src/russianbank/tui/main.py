@@ -1,9 +1,9 @@
 """``russianbank play``: the terminal game (Textual).
 
-It starts a game against the computer at once (preset ``classic``, level
-``medium``). ``--hotseat`` is for two people at one keyboard; ``--resume``
-continues the last unfinished game, which is saved after every move (see
-:mod:`russianbank.tui.save`).
+It starts a game against the computer at once (preset ``classic``, level ``medium``).
+``--hotseat`` is for two people at one keyboard; ``--resume`` continues the last game, which
+is saved after every move (see :mod:`russianbank.tui.save`); ``--lang`` chooses English or
+Russian (default: the locale).
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import LANGS, Message
 from ..options import PRESETS
-from . import save as saving
-from .app import Settings
-from .save import Saved
-
-LEVELS = ("beginner", "easy", "medium", "hard", "expert")
+from ..session import LEVELS, PlayError, check_pace
+from . import opening
+from .opening import Opening, Settings
+from .texts import Texts, lang_from_env
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,74 +25,60 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stops", action="store_true", help="the traditional game: violations may be Stopped")
     parser.add_argument("--seed", type=int, metavar="N", help="deal number N (the same N gives the same deal)")
     parser.add_argument("--hotseat", action="store_true", help="two people at one keyboard, no computer")
-    parser.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    parser.add_argument("--resume", action="store_true", help="continue the last game (or a new game of its match)")
     parser.add_argument(
         "--pace",
-        type=float,
-        default=0.5,
+        type=str,
+        default="0.5",
         metavar="SECONDS",
-        help="seconds between the computer's moves (default 0.5; + and - change it while playing)",
+        help="seconds between the computer's moves, 0 to 10 (default 0.5; + and - change it while playing)",
     )
+    parser.add_argument("--lang", choices=LANGS, default=None, help="en or ru (default: the locale, LANG)")
 
 
-def prepare(args: argparse.Namespace) -> tuple[Settings, Saved | None, str | None]:
-    """The settings, the saved game to resume (if any) and a notice for the player.
-
-    Raises ``ValueError`` for bad options.
-    """
-    if args.pace < 0:
-        raise ValueError("--pace must not be negative")
+def prepare(args: argparse.Namespace) -> tuple[Settings, Opening]:
+    """The settings and how the game begins. Raises :class:`PlayError` for bad options."""
+    lang = args.lang or lang_from_env()
+    try:
+        pace = float(args.pace)
+    except ValueError:
+        raise PlayError("play.pace.bad", value=str(args.pace)[:20], max=10) from None
+    pace = check_pace(pace)
     if args.stops and args.preset == "single":
-        raise ValueError("the one-deck game (preset single) has no Stop (S-7)")
+        raise PlayError("play.stop.none_single")
     settings = Settings(
         preset=args.preset,
         level=args.level,
         stops=args.stops,
         seed=args.seed,
         hotseat=args.hotseat,
-        pace=args.pace,
+        pace=pace,
+        lang=lang,
     )
-    saved = None
-    notice = None
-    if args.resume:
-        path = saving.current_path()
-        try:
-            saved = saving.load_saved(path)
-        except saving.DamagedSave as e:
-            notice = f"Could not resume: {e}. A new game has started."
-        if saved is None and notice is None:
-            notice = f"No saved game in {path}: a new game has started."
-        elif saved is not None and saved.game.is_over():
-            out = saved.game.outcome()
-            assert out is not None
-            notice = f"The last saved game is already over ({out.result()}): a new game has started."
-            saved = None
-    return settings, saved, notice
+    start = opening.resume(settings) if args.resume else opening.new_game(settings)
+    return settings, start
 
 
 def run(args: argparse.Namespace) -> int:
-    from .app import RussianBankApp
-
+    texts = Texts(args.lang or lang_from_env())
     try:
-        settings, saved, notice = prepare(args)
-    except ValueError as e:
-        print(f"russianbank play: {e}", file=sys.stderr)
+        settings, start = prepare(args)
+    except PlayError as e:
+        print(texts("play.tui.bad_option", problem=e.message), file=sys.stderr)
         return 2
-    hotseat = settings.hotseat if saved is None else saved.tags.get("Mode") == "hotseat"
-    if not hotseat:
+    if start.session.computer is not None:
         try:
             import russianbank.ai  # noqa: F401
         except ImportError as e:
-            print(
-                f"russianbank play: the computer players are not available ({e}); try --hotseat",
-                file=sys.stderr,
-            )
+            print(texts.say(Message("play.tui.no_ai", {"error": str(e)})), file=sys.stderr)
             return 2
-    app = RussianBankApp(settings, saved=saved, notice=notice)
+    from .app import RussianBankApp
+
+    app = RussianBankApp(settings, start)
     app.run()
-    game = app.game
-    if app.save_error:
-        print(app.save_error, file=sys.stderr)
-    elif settings.save and not game.is_over():
-        print(f"Game saved in {app.saved_path}; continue it with:  russianbank play --resume")
+    saver = app.runner.saver
+    if saver.error:
+        print(texts("play.tui.save_failed", error=saver.error), file=sys.stderr)
+    elif settings.save and not app.session.is_over():
+        print(texts("play.tui.saved_in", path=str(saver.path)))
     return 0
