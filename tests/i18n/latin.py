@@ -24,4 +24,5 @@ def latin_words(text: str) -> list[str]:
     """The Latin-alphabet words of ``text`` that are not notation, command lines or key names."""
     text = re.sub(r"\brussianbank(?: [a-z]+)?", " ", text)  # the command and its subcommand
     text = re.sub(r"--[a-z][a-z0-9-]*(?:[ =][a-z0-9|]+)?", " ", text)  # command-line options and their values
+    text = re.sub(r"'[^'\s][^']*'", " ", text)  # literal input a user types ('first_mover=0', 'JSON' names)
     return [w for w in re.findall(r"[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*", text) if not notation(w.strip("-"))]

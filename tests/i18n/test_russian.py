@@ -1,6 +1,7 @@
 """Every message of the catalogue, in every domain, renders in Russian with no Latin-alphabet word
 except notation: rule IDs (R5b, O1, S-7, D2), moves (RF, 3w, SH), card names, pile keys, player
-letters, key names, and command lines (russianbank play --resume)."""
+letters, key names, command lines (russianbank play --resume), and literal input quoted in single quotes
+('RF', 'reserve_size')."""
 
 from __future__ import annotations
 
@@ -60,3 +61,4 @@ def test_every_message_renders_in_russian_without_latin_words(n: int) -> None:
 def test_the_check_finds_english() -> None:
     assert latin_words("Ход компьютера: RF, 7♥, O1, S-7, D2, russianbank play --resume, Esc, resign") == []
     assert latin_words("Ход the computer") == ["the", "computer"]
+    assert latin_words("укажите 'first_mover=0' (A)") == [] and latin_words("укажите first_mover=0") != []

@@ -16,13 +16,16 @@ class PlayError(RussianBankError):
     """
 
     def __init__(self, code: str, **params: Any) -> None:
+        ValueError.__init__(self, code)
         self.code = code
         self.params: dict[str, Any] = params
-        super().__init__(Message(code, params).text("en"))
 
     @property
     def message(self) -> Message:
         return Message(self.code, self.params)
+
+    def __str__(self) -> str:
+        return self.message.text("en")
 
     @classmethod
     def wrap(cls, message: Message) -> PlayError:
