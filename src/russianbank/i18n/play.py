@@ -235,91 +235,146 @@ RU: dict[str, str | Mapping[str, str]] = {
 
 # ------------------------------------------------------------------ the terminal game
 
-_KEYS_EN = """\
-[b]Keys[/b]: pick a source pile, then a target pile (the keys are printed beside the piles).
+_KEYS_EN = (
+    "[b]Keys[/b]: pick a source pile, then a target pile (the keys are printed beside the "
+    "piles).\n"
+    "\n"
+    "  [b]1-4[/b]  your tableau piles       [b]5-8[/b]  the opponent's piles\n"
+    "  [b]R[/b]    your reserve top         [b]r[/b]    the opponent's reserve (loading)\n"
+    "  [b]H[/b]    the hand card            [b]F[/b]    a foundation\n"
+    "  [b]S[/b]    draw (stock to hand)     [b]w[/b]    the opponent's waste (loading)\n"
+    "  [b]W[/b] or [b]x[/b]  discard the hand card onto your waste (ends the turn)\n"
+    "  [b]p[/b]    pass (only when stock, waste and hand are empty)\n"
+    "  [b]Esc[/b]  put the picked card back\n"
+    "\n"
+    "R, H, F and S work in either case; only w (the opponent's waste) and W (yours) differ. With "
+    "the mouse, click a source pile, then a target.\n"
+    "\n"
+    "  [b]:[/b] or [b]Tab[/b]  type a move (RF 3w SH HW pass stop resign agree oresign)\n"
+    "  [b]![/b]    Stop! (only in games with Stop, by the side not on move)\n"
+    "  [b]i[/b]    hint                     [b]u[/b]    undo your move (this turn)\n"
+    "  [b].[/b]    show the rest of the computer's turn at once\n"
+    "  [b]+[/b] [b]-[/b]  the computer plays faster, slower\n"
+    "  [b]n[/b]    a new game (when the game is over)\n"
+    "  [b]?[/b]    this help                [b]q[/b]    save and quit\n"
+    "\n"
+    "The game is saved after every move; russianbank play --resume continues it.\n"
+    "\n"
+    "The keys light up: the picked pile yellow, its legal targets green, a hint purple, the "
+    "computer's last move blue (the cards concerned are underlined). A's deck: light cards with "
+    "filled suits ♠♥♦♣; B's deck: blue cards with hollow suits ♤♡♢♧.\n"
+)
 
-  [b]1-4[/b]  your tableau piles       [b]5-8[/b]  the opponent's piles
-  [b]R[/b]    your reserve top         [b]r[/b]    the opponent's reserve (loading)
-  [b]H[/b]    the hand card            [b]F[/b]    a foundation
-  [b]S[/b]    draw (stock to hand)     [b]w[/b]    the opponent's waste (loading)
-  [b]W[/b] or [b]x[/b]  discard the hand card onto your waste (ends the turn)
-  [b]p[/b]    pass (only when stock, waste and hand are empty)
-  [b]Esc[/b]  put the picked card back
+_RULES_EN = (
+    "[b]The game[/b]\n"
+    "Each player has a reserve (12 cards face down, 13 in hoyle and russian13; the top one face "
+    "up), a stock and a waste. Eight tableau piles (four on each side) are common property; "
+    "eight foundations in the middle are built up in suit from Ace to King. The first to get rid "
+    "of reserve, stock, waste and hand wins (D1) and scores 30 (0 in hoyle) + 2 per card left in "
+    "the loser's reserve + 1 per card in the loser's stock and waste (D2). The games of a "
+    "session add up to a match (D4).\n"
+    "\n"
+    "[b]Moves[/b] (one card at a time)\n"
+    "You may move the top card of any tableau pile, your reserve top and your hand card (R4): to "
+    "a foundation, an Ace on an empty one, else the same suit one rank higher (R5a); to a "
+    "tableau pile, one rank lower and the opposite colour (R5b; suited: the same suit), a King "
+    "only into a space; into a space, any card (R5c); loading, onto the opponent's reserve top "
+    "or waste top, the same suit one rank up or down (R5d). Drawing (S) turns your stock's top "
+    "card into the hand; place it, or discard it onto your waste. [b]The discard ends your "
+    "turn[/b] (R7). An empty stock is refilled from the waste (R8).\n"
+    "\n"
+    "[b]Rules of order[/b]\n"
+    "O1: while a card can go to a foundation, the next move must be a foundation move. O2: the "
+    "reserve top goes to a foundation before any tableau card does. O3: while your reserve "
+    "lasts, the hand card may not go into a space. O4: while your reserve lasts, you may not "
+    "draw with a space open. In strict games (the default) such moves are refused with the "
+    "rule's name. In games with Stop (--stops) they may be made, and the opponent may call "
+    "[b]Stop![/b] while the offending turn lasts (S1): the turn ends at once and (classic) the "
+    "moves since the violation are taken back (S3). An unfounded Stop is refused (S2).\n"
+    "\n"
+    "[b]Draws[/b]\n"
+    "A position repeated three times at the start of a turn, or 200 turns without a foundation "
+    "play, is a draw (D3). Type resign to resign; agree offers a draw (your opponent must "
+    "accept).\n"
+    "\n"
+    "[b]The one-deck game[/b] (--preset single)\n"
+    "Each player gets 26 cards as a stock and lays out four piles at their first turn. There are "
+    "no reserves and no foundations; piles build in suit, one rank up or down, King and Ace "
+    "adjacent; only the hand card may be loaded onto the opponent's waste; you may not discard "
+    "while a space is open. The first to run out of cards wins (S-1 to S-7). There is no Stop in "
+    "this game.\n"
+)
 
-R, H, F and S work in either case; only w (the opponent's waste) and W (yours) differ. With the mouse, click a source pile, then a target.
+_KEYS_RU = (
+    "[b]Клавиши[/b]: выберите стопку, откуда взять карту, затем — куда её положить (клавиши "
+    "напечатаны рядом со стопками).\n"
+    "\n"
+    "  [b]1-4[/b]  ваши стопки табло        [b]5-8[/b]  стопки соперника\n"
+    "  [b]R[/b]    верхняя карта резерва    [b]r[/b]    резерв соперника (подкладка)\n"
+    "  [b]H[/b]    карта в руке             [b]F[/b]    база\n"
+    "  [b]S[/b]    взять карту из колоды    [b]w[/b]    сброс соперника (подкладка)\n"
+    "  [b]W[/b] или [b]x[/b]  сбросить карту из руки (ход окончен)\n"
+    "  [b]p[/b]    пас (только когда колода, сброс и рука пусты)\n"
+    "  [b]Esc[/b]  вернуть взятую карту на место\n"
+    "\n"
+    "R, H, F и S работают в любом регистре; различаются только w (сброс соперника) и W (ваш). "
+    "Мышью: щёлкните стопку, откуда брать, затем — куда класть.\n"
+    "\n"
+    "  [b]:[/b] или [b]Tab[/b]  ввести ход (RF 3w SH HW pass stop resign agree oresign)\n"
+    "  [b]![/b]    «Стоп!» (только в игре со «Стопом», объявляет тот, кто не ходит)\n"
+    "  [b]i[/b]    подсказка                [b]u[/b]    вернуть свой ход (в этом ходе)\n"
+    "  [b].[/b]    показать остаток хода компьютера сразу\n"
+    "  [b]+[/b] [b]-[/b]  компьютер играет быстрее, медленнее\n"
+    "  [b]n[/b]    новая партия (когда партия окончена)\n"
+    "  [b]?[/b]    эта справка              [b]q[/b]    сохранить и выйти\n"
+    "\n"
+    "Партия сохраняется после каждого хода; russianbank play --resume продолжает её.\n"
+    "\n"
+    "Клавиши подсвечиваются: взятая стопка — жёлтым, куда её можно положить — зелёным, подсказка "
+    "— фиолетовым, последний ход компьютера — синим (карты подчёркнуты). Колода игрока A — "
+    "светлые карты с закрашенными мастями ♠♥♦♣; колода игрока B — голубые карты с контурными "
+    "мастями ♤♡♢♧.\n"
+)
 
-  [b]:[/b] or [b]Tab[/b]  type a move (RF 3w SH HW pass stop resign agree oresign)
-  [b]![/b]    Stop! (only in games with Stop, by the side not on move)
-  [b]i[/b]    hint                     [b]u[/b]    undo your move (this turn)
-  [b].[/b]    show the rest of the computer's turn at once
-  [b]+[/b] [b]-[/b]  the computer plays faster, slower
-  [b]n[/b]    a new game (when the game is over)
-  [b]?[/b]    this help                [b]q[/b]    save and quit
-
-The game is saved after every move; russianbank play --resume continues it.
-
-The keys light up: the picked pile yellow, its legal targets green, a hint purple, the computer's last move blue (the cards concerned are underlined). A's deck: light cards with filled suits ♠♥♦♣; B's deck: blue cards with hollow suits ♤♡♢♧.
-"""
-
-_RULES_EN = """\
-[b]The game[/b]
-Each player has a reserve (12 cards face down, 13 in hoyle and russian13; the top one face up), a stock and a waste. Eight tableau piles (four on each side) are common property; eight foundations in the middle are built up in suit from Ace to King. The first to get rid of reserve, stock, waste and hand wins (D1) and scores 30 (0 in hoyle) + 2 per card left in the loser's reserve + 1 per card in the loser's stock and waste (D2). The games of a session add up to a match (D4).
-
-[b]Moves[/b] (one card at a time)
-You may move the top card of any tableau pile, your reserve top and your hand card (R4): to a foundation, an Ace on an empty one, else the same suit one rank higher (R5a); to a tableau pile, one rank lower and the opposite colour (R5b; suited: the same suit), a King only into a space; into a space, any card (R5c); loading, onto the opponent's reserve top or waste top, the same suit one rank up or down (R5d). Drawing (S) turns your stock's top card into the hand; place it, or discard it onto your waste. [b]The discard ends your turn[/b] (R7). An empty stock is refilled from the waste (R8).
-
-[b]Rules of order[/b]
-O1: while a card can go to a foundation, the next move must be a foundation move. O2: the reserve top goes to a foundation before any tableau card does. O3: while your reserve lasts, the hand card may not go into a space. O4: while your reserve lasts, you may not draw with a space open. In strict games (the default) such moves are refused with the rule's name. In games with Stop (--stops) they may be made, and the opponent may call [b]Stop![/b] while the offending turn lasts (S1): the turn ends at once and (classic) the moves since the violation are taken back (S3). An unfounded Stop is refused (S2).
-
-[b]Draws[/b]
-A position repeated three times at the start of a turn, or 200 turns without a foundation play, is a draw (D3). Type resign to resign; agree offers a draw (your opponent must accept).
-
-[b]The one-deck game[/b] (--preset single)
-Each player gets 26 cards as a stock and lays out four piles at their first turn. There are no reserves and no foundations; piles build in suit, one rank up or down, King and Ace adjacent; only the hand card may be loaded onto the opponent's waste; you may not discard while a space is open. The first to run out of cards wins (S-1 to S-7). There is no Stop in this game.
-"""
-
-_KEYS_RU = """\
-[b]Клавиши[/b]: выберите стопку, откуда взять карту, затем — куда её положить (клавиши напечатаны рядом со стопками).
-
-  [b]1-4[/b]  ваши стопки табло        [b]5-8[/b]  стопки соперника
-  [b]R[/b]    верхняя карта резерва    [b]r[/b]    резерв соперника (подкладка)
-  [b]H[/b]    карта в руке             [b]F[/b]    база
-  [b]S[/b]    взять карту из колоды    [b]w[/b]    сброс соперника (подкладка)
-  [b]W[/b] или [b]x[/b]  сбросить карту из руки (ход окончен)
-  [b]p[/b]    пас (только когда колода, сброс и рука пусты)
-  [b]Esc[/b]  вернуть взятую карту на место
-
-R, H, F и S работают в любом регистре; различаются только w (сброс соперника) и W (ваш). Мышью: щёлкните стопку, откуда брать, затем — куда класть.
-
-  [b]:[/b] или [b]Tab[/b]  ввести ход (RF 3w SH HW pass stop resign agree oresign)
-  [b]![/b]    «Стоп!» (только в игре со «Стопом», объявляет тот, кто не ходит)
-  [b]i[/b]    подсказка                [b]u[/b]    вернуть свой ход (в этом ходе)
-  [b].[/b]    показать остаток хода компьютера сразу
-  [b]+[/b] [b]-[/b]  компьютер играет быстрее, медленнее
-  [b]n[/b]    новая партия (когда партия окончена)
-  [b]?[/b]    эта справка              [b]q[/b]    сохранить и выйти
-
-Партия сохраняется после каждого хода; russianbank play --resume продолжает её.
-
-Клавиши подсвечиваются: взятая стопка — жёлтым, куда её можно положить — зелёным, подсказка — фиолетовым, последний ход компьютера — синим (карты подчёркнуты). Колода игрока A — светлые карты с закрашенными мастями ♠♥♦♣; колода игрока B — голубые карты с контурными мастями ♤♡♢♧.
-"""
-
-_RULES_RU = """\
-[b]Игра[/b]
-У каждого игрока есть резерв (12 карт рубашкой вверх, 13 в вариантах «Хойл» и «русская, 13»; верхняя карта открыта), колода и сброс. Восемь стопок табло (по четыре с каждой стороны) общие; на восемь баз в середине карты кладутся по масти от туза до короля. Кто первым избавится от резерва, колоды, сброса и карты в руке, выигрывает (D1) и получает 30 очков (0 в варианте «Хойл») + 2 за каждую карту, оставшуюся в резерве проигравшего, + 1 за каждую карту в его колоде и сбросе (D2). Партии одного сеанса складываются в матч (D4).
-
-[b]Ходы[/b] (по одной карте)
-Можно брать верхнюю карту любой стопки табло, верхнюю карту своего резерва и карту в руке (R4): на базу — туза на пустую, иначе карту той же масти на одно старше (R5a); на стопку табло — на одно младше и другого цвета (R5b; в варианте «в масть» — той же масти), короля — только на свободное место; на свободное место — любую карту (R5c); подкладка — на верхнюю карту резерва или сброса соперника, той же масти, на одно старше или младше (R5d). Взять из колоды (S) — открыть верхнюю карту колоды в руку; её нужно положить или сбросить в свой сброс. [b]Сброс заканчивает ход[/b] (R7). Пустая колода пополняется из сброса (R8).
-
-[b]Порядок ходов[/b]
-O1: пока какую-то карту можно положить на базу, следующим ходом нужно класть на базу. O2: верхняя карта резерва идёт на базу раньше карт табло. O3: пока есть резерв, картой из руки нельзя занимать свободное место. O4: пока есть резерв, нельзя брать из колоды, когда есть свободное место. По строгим правилам (по умолчанию) такие ходы не принимаются, и называется нарушенное правило. В игре со «Стопом» (--stops) их сделать можно, а соперник может объявить [b]«Стоп!»[/b], пока ход нарушителя не окончен (S1): ход сразу заканчивается, и (в классике) ходы после нарушения отменяются (S3). Необоснованный «Стоп!» отклоняется (S2).
-
-[b]Ничья[/b]
-Если позиция в начале хода повторилась трижды или 200 ходов подряд ни одна карта не легла на базу, это ничья (D3). Введите resign, чтобы сдаться; agree — предложить ничью (соперник должен согласиться).
-
-[b]Игра одной колодой[/b] (--preset single)
-Каждый получает 26 карт колодой и в свой первый ход выкладывает четыре стопки. Резервов и баз нет; стопки строятся по масти, на одно старше или младше, король и туз соседние; на сброс соперника можно подкладывать только карту из руки; нельзя сбрасывать, пока есть свободное место. Выигрывает тот, у кого первым кончатся карты (от S-1 до S-7). «Стопа» в этой игре нет.
-"""
+_RULES_RU = (
+    "[b]Игра[/b]\n"
+    "У каждого игрока есть резерв (12 карт рубашкой вверх, 13 в вариантах «Хойл» и «русская, "
+    "13»; верхняя карта открыта), колода и сброс. Восемь стопок табло (по четыре с каждой "
+    "стороны) общие; на восемь баз в середине карты кладутся по масти от туза до короля. Кто "
+    "первым избавится от резерва, колоды, сброса и карты в руке, выигрывает (D1) и получает 30 "
+    "очков (0 в варианте «Хойл») + 2 за каждую карту, оставшуюся в резерве проигравшего, + 1 за "
+    "каждую карту в его колоде и сбросе (D2). Партии одного сеанса складываются в матч (D4).\n"
+    "\n"
+    "[b]Ходы[/b] (по одной карте)\n"
+    "Можно брать верхнюю карту любой стопки табло, верхнюю карту своего резерва и карту в руке "
+    "(R4): на базу — туза на пустую, иначе карту той же масти на одно старше (R5a); на стопку "
+    "табло — на одно младше и другого цвета (R5b; в варианте «в масть» — той же масти), короля — "
+    "только на свободное место; на свободное место — любую карту (R5c); подкладка — на верхнюю "
+    "карту резерва или сброса соперника, той же масти, на одно старше или младше (R5d). Взять из "
+    "колоды (S) — открыть верхнюю карту колоды в руку; её нужно положить или сбросить в свой "
+    "сброс. [b]Сброс заканчивает ход[/b] (R7). Пустая колода пополняется из сброса (R8).\n"
+    "\n"
+    "[b]Порядок ходов[/b]\n"
+    "O1: пока какую-то карту можно положить на базу, следующим ходом нужно класть на базу. O2: "
+    "верхняя карта резерва идёт на базу раньше карт табло. O3: пока есть резерв, картой из руки "
+    "нельзя занимать свободное место. O4: пока есть резерв, нельзя брать из колоды, когда есть "
+    "свободное место. По строгим правилам (по умолчанию) такие ходы не принимаются, и называется "
+    "нарушенное правило. В игре со «Стопом» (--stops) их сделать можно, а соперник может "
+    "объявить [b]«Стоп!»[/b], пока ход нарушителя не окончен (S1): ход сразу заканчивается, и (в "
+    "классике) ходы после нарушения отменяются (S3). Необоснованный «Стоп!» отклоняется (S2).\n"
+    "\n"
+    "[b]Ничья[/b]\n"
+    "Если позиция в начале хода повторилась трижды или 200 ходов подряд ни одна карта не легла "
+    "на базу, это ничья (D3). Введите resign, чтобы сдаться; agree — предложить ничью (соперник "
+    "должен согласиться).\n"
+    "\n"
+    "[b]Игра одной колодой[/b] (--preset single)\n"
+    "Каждый получает 26 карт колодой и в свой первый ход выкладывает четыре стопки. Резервов и "
+    "баз нет; стопки строятся по масти, на одно старше или младше, король и туз соседние; на "
+    "сброс соперника можно подкладывать только карту из руки; нельзя сбрасывать, пока есть "
+    "свободное место. Выигрывает тот, у кого первым кончатся карты (от S-1 до S-7). «Стопа» в "
+    "этой игре нет.\n"
+)
 
 EN.update(
     {
@@ -369,14 +424,18 @@ EN.update(
         "play.key.quit": "Save & quit",
         "play.key.back": "Back to the pile keys",
         "play.key.play": "Play the move",
-        "play.tui.welcome.computer": "You are A (bottom) against the computer ({level}). Pick a pile, then a target; ? for help.",
+        "play.tui.welcome.computer": (
+            "You are A (bottom) against the computer ({level}). Pick a pile, then a target; ? for help."
+        ),
         "play.tui.welcome.hotseat": "Two players at one keyboard. Pick a pile, then a target; ? for help.",
         "play.tui.resumed": "The saved game goes on at turn {turn}.",
         "play.tui.new_game": "A new game.",
         "play.tui.game_over_keys": "Game over: n for another game, q to quit.",
         "play.tui.thinking_hint": "Thinking of a hint…",
         "play.tui.picked": "{card} picked up {pile:from}: it can go to {keys} (Esc puts it back).",
-        "play.tui.picked_stuck": "{card} picked up {pile:from}, but it has no legal move now: {why} (Esc puts it back).",
+        "play.tui.picked_stuck": (
+            "{card} picked up {pile:from}, but it has no legal move now: {why} (Esc puts it back)."
+        ),
         "play.tui.stuck.none": "no pile takes it",
         "play.tui.nothing_there": "Nothing to pick up here ({pile}): {reason}",
         "play.tui.nothing_there_plain": "Nothing to pick up here ({pile}).",
@@ -391,7 +450,10 @@ EN.update(
         "play.tui.oresign_computer": "You cannot resign for the computer (type resign to resign yourself).",
         "play.tui.save_failed": "Could not save the game ({error}); the move was not played.",
         "play.tui.saved_in": "Game saved in {path}; continue it with:  russianbank play --resume",
-        "play.tui.too_small": "This terminal is {w}×{h}; the game needs at least {need_w}×{need_h}. Make the window bigger: the game waits.",
+        "play.tui.too_small": (
+            "This terminal is {w}×{h}; the game needs at least {need_w}×{need_h}. Make the "
+            "window bigger: the game waits."
+        ),
         "play.tui.end.keys": "n: another game    q: quit    Esc: look at the table",
         "play.tui.resume.none": "No saved game in {path}: a new game has started.",
         "play.tui.resume.over": "The last saved game is over ({headline}). A new game of the same match has started.",
@@ -462,8 +524,12 @@ RU.update(
         "play.key.quit": "Сохранить и выйти",
         "play.key.back": "К клавишам стопок",
         "play.key.play": "Сыграть ход",
-        "play.tui.welcome.computer": "Вы — игрок A (внизу), против вас компьютер ({level}). Выберите стопку, затем — куда класть; ? — справка.",
-        "play.tui.welcome.hotseat": "Двое игроков за одной клавиатурой. Выберите стопку, затем — куда класть; ? — справка.",
+        "play.tui.welcome.computer": (
+            "Вы — игрок A (внизу), против вас компьютер ({level}). Выберите стопку, затем — куда класть; ? — справка."
+        ),
+        "play.tui.welcome.hotseat": (
+            "Двое игроков за одной клавиатурой. Выберите стопку, затем — куда класть; ? — справка."
+        ),
         "play.tui.resumed": "Сохранённая партия продолжается с хода {turn}.",
         "play.tui.new_game": "Новая партия.",
         "play.tui.game_over_keys": "Партия окончена: n — ещё партия, q — выход.",
@@ -484,10 +550,14 @@ RU.update(
         "play.tui.oresign_computer": "Сдаться за компьютер нельзя (чтобы сдаться самому, введите resign).",
         "play.tui.save_failed": "Не удалось сохранить партию ({error}); ход не сделан.",
         "play.tui.saved_in": "Партия сохранена в {path}; продолжить:  russianbank play --resume",
-        "play.tui.too_small": "Окно терминала — {w}×{h}, а игре нужно не меньше {need_w}×{need_h}. Увеличьте окно: игра подождёт.",
+        "play.tui.too_small": (
+            "Окно терминала — {w}×{h}, а игре нужно не меньше {need_w}×{need_h}. Увеличьте окно: игра подождёт."
+        ),
         "play.tui.end.keys": "n — ещё партия    q — выход    Esc — посмотреть на стол",
         "play.tui.resume.none": "В {path} нет сохранённой партии: началась новая.",
-        "play.tui.resume.over": "Последняя сохранённая партия окончена ({headline}). Началась новая партия того же матча.",
+        "play.tui.resume.over": (
+            "Последняя сохранённая партия окончена ({headline}). Началась новая партия того же матча."
+        ),
         "play.tui.resume.damaged": "Сохранённая партия {path} повреждена: {damage}",
         "play.tui.resume.kept": "Файл сохранён как {kept}.",
         "play.tui.resume.not_kept": "Файл не удалось отложить в сторону.",
