@@ -168,3 +168,28 @@ def test_sync_js_in_chromium_ends_with_exactly_the_full_state(make_client, real_
     expected = finals[0]
     assert out["last"] == expected
     del gid, ta
+
+
+@pytest.mark.parametrize("preset", ["classic", "hoyle", "single"])
+def test_the_fast_view_dict_is_the_views_to_dict(preset: str) -> None:
+    import random
+    import types
+
+    from russianbank.game import Game
+    from russianbank.web.seatstate import view_dict
+    from russianbank.web.tables import Table
+
+    fake = types.SimpleNamespace(caches={})
+    fake.append_only = lambda name, n, make: Table.append_only(fake, name, n, make)  # type: ignore[arg-type]
+    rng = random.Random(5)
+    g = Game(preset, seed=9, stops=preset != "single")
+    for i in range(400):
+        if g.is_over():
+            break
+        if i % 5 == 0:
+            for seat in (0, 1, None):
+                view = g.view(seat)
+                want = view.to_dict()
+                want.pop("pending_violation", None)
+                assert view_dict(fake, view) == want
+        g.push(rng.choice(g.legal_moves()))

@@ -13,6 +13,7 @@ keys and list indices from the top of the state (``["view", "tableau", 3]``).
 from __future__ import annotations
 
 import copy
+import operator
 from typing import Any
 
 Op = list[Any]
@@ -36,8 +37,20 @@ def same(a: Any, b: Any) -> bool:
     if ta is dict:
         return bool(a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items()))
     if ta is list:
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+        if len(a) != len(b):
+            return False
+        if all(map(operator.is_, a, b)):  # the usual case, at C speed
+            return True
+        return all(same(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
+
+
+def _same_items(a: list[Any], b: list[Any], n: int) -> bool:
+    """The first ``n`` items of two lists that are ``==`` are also equal as JSON."""
+    return same(a[:n], b[:n])
+
+
+_SCALARS = (str, int, float, bool, type(None))
 
 
 def _diff(a: Any, b: Any, path: list[Any], ops: list[Op]) -> None:
@@ -49,28 +62,38 @@ def _diff(a: Any, b: Any, path: list[Any], ops: list[Op]) -> None:
             if k not in b:
                 ops.append(["del", [*path, k]])
         for k, v in b.items():
-            if k in a:
-                _diff(a[k], v, [*path, k], ops)
-            else:
+            if k not in a:
                 ops.append(["set", [*path, k], v])
+                continue
+            x = a[k]
+            if x is v:
+                continue
+            tx = type(x)
+            if tx is type(v) and tx in _SCALARS:
+                if x != v:
+                    ops.append(["set", [*path, k], v])
+                continue
+            _diff(x, v, [*path, k], ops)
         return
     if ta is list and tb is list:
         la, lb = len(a), len(b)
-        # == first (fast, in C; equal entries are often the very same objects), then strictly
-        if lb >= la and b[:la] == a and same(b[:la], a):
+        # == first (fast, in C; entries that did not change are often the very same objects), then strictly
+        if lb >= la and b[:la] == a and _same_items(b, a, la):
             if lb > la:
                 ops.append(["append", path, b[la:]])
             return
-        if lb < la and a[:lb] == b and same(a[:lb], b):
+        if lb < la and a[:lb] == b and _same_items(a, b, lb):
             ops.append(["trunc", path, lb])
             return
         if la == lb:
             sub: list[Op] = []
             changed = 0
             for i in range(la):
-                if not same(a[i], b[i]):
-                    changed += 1
-                    _diff(a[i], b[i], [*path, i], sub)
+                x, y = a[i], b[i]
+                if x is y or (type(x) is type(y) and x == y and same(x, y)):
+                    continue
+                changed += 1
+                _diff(x, y, [*path, i], sub)
             if changed * 2 <= la:
                 ops.extend(sub)
                 return

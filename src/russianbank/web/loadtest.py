@@ -94,6 +94,23 @@ async def http_json(host: str, port: int, method: str, path: str, body: dict[str
     return out
 
 
+def scrape(host: str, port: int) -> dict[str, float]:
+    """The server's own figures from ``/metrics`` (CPU seconds, moves stored), or {} without them."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://{host}:{port}/metrics", timeout=5) as r:
+            text = r.read().decode()
+    except OSError:
+        return {}
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in ("process_cpu_seconds_total", "russianbank_moves_total"):
+            out[name] = float(value)
+    return out
+
+
 def choose(legal: list[str], rng: random.Random) -> str:
     """A move that keeps the game going and ends turns often enough."""
     if rng.random() < 0.3:
@@ -257,6 +274,7 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.processes <= MAX_PROCESSES or args.moves < 0:
         print(f"russianbank loadtest: --processes must be from 1 to {MAX_PROCESSES}", file=sys.stderr)
         return 2
+    before = scrape(host, port)
     n = args.processes
     shares = [args.tables // n + (1 if i < args.tables % n else 0) for i in range(n)]
     if n == 1:
@@ -265,6 +283,7 @@ def run(args: argparse.Namespace) -> int:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(n) as pool:
             parts = pool.starmap(_part, [(host, port, args, shares[i], args.seed + i) for i in range(n)])
+    after = scrape(host, port)
     acks = [a for p in parts for a in p["acks"]]
     errors: Counter[str] = Counter()
     for p in parts:
@@ -289,6 +308,14 @@ def run(args: argparse.Namespace) -> int:
         },
         "errors": dict(errors),
     }
+    if "process_cpu_seconds_total" in before and "process_cpu_seconds_total" in after:
+        cpu = after["process_cpu_seconds_total"] - before["process_cpu_seconds_total"]
+        stored = after.get("russianbank_moves_total", 0) - before.get("russianbank_moves_total", 0)
+        out["server"] = {
+            "cpu_seconds": round(cpu, 2),
+            "moves_stored": int(stored),
+            "moves_per_cpu_second": round(stored / cpu, 1) if cpu > 0 else None,
+        }
     if args.json:
         print(json.dumps(out))
     else:
@@ -299,6 +326,12 @@ def run(args: argparse.Namespace) -> int:
             f"moves stored, seen by seat A: {out['stored_moves_seen_per_second']}/s"
         )
         print(f"acknowledgement ms: p50 {a['p50']}  p95 {a['p95']}  p99 {a['p99']}  max {a['max']}")
+        if "server" in out:
+            sv = out["server"]
+            print(
+                f"server: {sv['moves_stored']} moves stored in {sv['cpu_seconds']} s of its CPU "
+                f"({sv['moves_per_cpu_second']} moves per CPU-second)"
+            )
         if errors:
             print("errors:", ", ".join(f"{k} x{v}" for k, v in errors.most_common()))
     return 0

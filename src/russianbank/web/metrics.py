@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any, Literal
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
 from prometheus_client import multiprocess as _mp
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -27,6 +27,7 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         r = self.registry
+        ProcessCollector(registry=r)  # process_cpu_seconds_total, memory, open files
         mode: Literal["livesum", "all"] = "livesum" if multiprocess() else "all"
         self.ack = Histogram(
             "russianbank_ack_seconds",

@@ -12,19 +12,23 @@ Never put here what the seat may not see: the state is built from ``game.view(se
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
+
+from ..cards import NUM_CARDS, card_name
 
 if TYPE_CHECKING:
     from .tables import Table
 
 SEATS = "AB"
+_NAMES = tuple(card_name(c) for c in range(NUM_CARDS))
 
 
 def history_entry(view: Any, index: int) -> dict[str, Any]:
     """One public history entry as the view's ``to_dict`` writes it."""
-    one = dataclasses.replace(view, history=(view.history[index],))
-    entry: dict[str, Any] = one.to_dict()["history"][0]
+    h = view.history[index]
+    entry: dict[str, Any] = {"player": SEATS[h.player], "move": str(h.move), "reveals": [_NAMES[c] for c in h.reveals]}
+    if h.ruling:
+        entry["ruling"] = h.ruling
     return entry
 
 
@@ -60,13 +64,47 @@ def event_for(table: Table, seat: int | None) -> dict[str, Any] | None:
     return out
 
 
+def view_dict(table: Table, view: Any) -> dict[str, Any]:
+    """``view.to_dict()`` without ``pending_violation`` (public, but a UI keeps it quiet: never
+    sent), built faster: the options and history entries are made once per table and shared.
+    A test checks that it is the same as ``to_dict``."""
+    n = _NAMES
+
+    def side(p: int) -> dict[str, Any]:
+        return {
+            "reserve_count": view.reserve_count[p],
+            "reserve_up": [n[c] for c in view.reserve_up[p]],
+            "reserve_known": [n[c] for c in view.reserve_known[p]],
+            "stock_count": view.stock_count[p],
+            "stock_known": [n[c] for c in view.stock_known[p]],
+            "waste": [n[c] for c in view.waste[p]],
+            "laid": view.laid[p],
+        }
+
+    options = table.caches.get("options")
+    if options is None:
+        options = table.caches["options"] = [view.options.to_dict()]
+    return {
+        "player": None if view.player is None else SEATS[view.player],
+        "options": options[0],
+        "turn": SEATS[view.turn],
+        "hand": n[view.hand] if view.hand >= 0 else None,
+        "tableau": [[n[c] for c in t] for t in view.tableau],
+        "foundations": [[n[c] for c in f] for f in view.foundations],
+        "players": {"A": side(0), "B": side(1)},
+        "turn_no": view.turn_no,
+        "no_progress": view.no_progress,
+        "history": table.append_only("history", len(view.history), lambda i: history_entry(view, i)),
+        "outcome": view.outcome,
+        "legal_moves": [str(m) for m in view.legal_moves],
+    }
+
+
 def build_seat_state(table: Table, seat: int | None) -> dict[str, Any]:
     """The full state for one seat (0, 1) or a spectator (None)."""
     g = table.game
     view = g.view(seat)
-    data = dataclasses.replace(view, history=()).to_dict()
-    data["history"] = table.append_only("history", len(view.history), lambda i: history_entry(view, i))
-    data.pop("pending_violation", None)  # public, but a UI keeps it quiet (never sent)
+    data = view_dict(table, view)
     over = g.is_over()
     your_turn = seat is not None and not over and g.turn == seat
     if not your_turn:

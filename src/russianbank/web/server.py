@@ -143,6 +143,7 @@ def make_config(app: Any, host: str, port: int, **kw: Any) -> uvicorn.Config:
         http=GuardedHttp,
         ws=GuardedWebSocket,
         ws_max_size=1 << 16,
+        ws_per_message_deflate=False,  # the deltas are small: compressing them costs more than it saves
         timeout_keep_alive=10,
         timeout_graceful_shutdown=10,
         log_level="warning",

@@ -249,8 +249,9 @@ class Table:
     def _after_pop(self) -> None:
         self.turn_at.pop()
         n = self.state_id
-        for cache in self.caches.values():
-            del cache[n:]
+        for name, cache in self.caches.items():
+            if name != "options":
+                del cache[n:]
         self.last_event = {"index": n - 1} if n else None
 
     async def _commit(self, move: Move) -> None:
