@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import glob
 import os
+import shutil
 import socket
+import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,9 +19,9 @@ import pytest
 pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient
-from webhelp import Sent
+from webhelp import Sent, free_port
 
-from russianbank.web.app import create_app
+from russianbank.web.app import Settings, create_app
 
 
 @pytest.fixture
@@ -31,6 +35,8 @@ def make_client(tmp_path: Path, sent: Sent) -> Iterator[Callable[..., TestClient
 
     def make(db: str | None = None, **kw: Any) -> TestClient:
         url = db or f"sqlite:///{tmp_path / 'games.db'}"
+        if not url.startswith("sqlite"):  # the server key beside the test, not in the home folder
+            kw.setdefault("settings", Settings(key_file=tmp_path / "server.key"))
         kw.setdefault("ai_delay", 0.0)
         kw.setdefault("stop_delay_factor", 0.0)
         kw.setdefault("allow_seeds", True)
@@ -47,12 +53,6 @@ def make_client(tmp_path: Path, sent: Sent) -> Iterator[Callable[..., TestClient
 
 
 CHROMIUM = "/usr/bin/chromium"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -86,3 +86,45 @@ def chromium() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
         yield b
         b.close()
+
+
+def _bin(name: str) -> str | None:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return found[-1] if found else shutil.which(name)
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    url = os.environ.get("RB_PG_URL")
+    if url:
+        yield url
+        return
+    initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
+    if not initdb or not pg_ctl:
+        pytest.skip("no PostgreSQL binaries (install Debian's postgresql) and RB_PG_URL is not set")
+    prefix: list[str] = []
+    base = tempfile.mkdtemp(prefix="rbpg")
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser: cannot start PostgreSQL")
+        try:
+            shutil.chown(base, user="postgres")
+        except (LookupError, PermissionError):
+            pytest.skip("running as root and there is no 'postgres' user to start PostgreSQL")
+        prefix = ["runuser", "-u", "postgres", "--"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    data = os.path.join(base, "data")
+    subprocess.run([*prefix, initdb, "-D", data, "-A", "trust", "-U", "postgres"], check=True, capture_output=True)
+    opts = f"-k {base} -p {port} -c listen_addresses=''"
+    subprocess.run(
+        [*prefix, pg_ctl, "-D", data, "-o", opts, "-l", os.path.join(base, "log"), "-w", "start"],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql+asyncpg://postgres@/postgres?host={base}&port={port}"
+    finally:
+        subprocess.run([*prefix, pg_ctl, "-D", data, "-m", "immediate", "stop"], capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)

@@ -6,60 +6,10 @@ throw-away cluster with Debian's PostgreSQL binaries; skipped when neither is po
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-from collections.abc import Iterator
-
 import pytest
 from webhelp import join, new_game, quick_move, recv_state, token_of
 
 pytest.importorskip("asyncpg")
-
-
-def _bin(name: str) -> str | None:
-    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    return found[-1] if found else shutil.which(name)
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    url = os.environ.get("RB_PG_URL")
-    if url:
-        yield url
-        return
-    initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
-    if not initdb or not pg_ctl:
-        pytest.skip("no PostgreSQL binaries (install Debian's postgresql) and RB_PG_URL is not set")
-    prefix: list[str] = []
-    base = tempfile.mkdtemp(prefix="rbpg")
-    if os.geteuid() == 0:  # initdb refuses to run as root
-        if shutil.which("runuser") is None:
-            pytest.skip("running as root without runuser: cannot start PostgreSQL")
-        try:
-            shutil.chown(base, user="postgres")
-        except (LookupError, PermissionError):
-            pytest.skip("running as root and there is no 'postgres' user to start PostgreSQL")
-        prefix = ["runuser", "-u", "postgres", "--"]
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    data = os.path.join(base, "data")
-    subprocess.run([*prefix, initdb, "-D", data, "-A", "trust", "-U", "postgres"], check=True, capture_output=True)
-    opts = f"-k {base} -p {port} -c listen_addresses=''"
-    subprocess.run(
-        [*prefix, pg_ctl, "-D", data, "-o", opts, "-l", os.path.join(base, "log"), "-w", "start"],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql+asyncpg://postgres@/postgres?host={base}&port={port}"
-    finally:
-        subprocess.run([*prefix, pg_ctl, "-D", data, "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
 
 
 def test_games_on_postgresql_survive_a_restart(make_client, pg_url: str):

@@ -13,6 +13,14 @@ from russianbank.game import Game
 from russianbank.web.delta import StateSync
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 def hidden_names(game: Game) -> set[str]:
     """Names of the cards that are face down and not named by public history, from the real game."""
     st = game.state()

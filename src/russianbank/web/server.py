@@ -125,6 +125,10 @@ class Server(uvicorn.Server):
         super().__init__(config)
         self.rb_app = app
 
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        self._captured_signals.clear()  # a graceful stop is the normal end: exit 0, no traceback
+
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         for server in getattr(self, "servers", []):  # take no new connections while draining
             server.close()
