@@ -1,11 +1,13 @@
 """Russian Bank (Crapette): a rules engine, computer players and ways to play."""
 
-from .cards import card_label, card_name, parse_card, parse_cards
+from .cards import card_label, card_message, card_name, parse_card, parse_cards
 from .errors import (
+    HistoryIndexError,
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
     InvalidOptionsError,
+    InvalidPlayerError,
     InvalidPositionError,
     InvalidRecordError,
     RussianBankError,
@@ -16,19 +18,23 @@ from .options import PRESETS, Options, options_for, parse_options
 from .runs import run_moves
 from .scoring import MatchScore
 from .view import HistoryEntry, PlayerView
+from .words import SPECTATOR
 
 __version__ = "0.1.0"
 
 __all__ = [
     "PRESETS",
+    "SPECTATOR",
     "A",
     "B",
     "Game",
     "HistoryEntry",
+    "HistoryIndexError",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveError",
     "InvalidOptionsError",
+    "InvalidPlayerError",
     "InvalidPositionError",
     "InvalidRecordError",
     "MatchScore",
@@ -42,6 +48,7 @@ __all__ = [
     "StopRuling",
     "Termination",
     "card_label",
+    "card_message",
     "card_name",
     "options_for",
     "parse_card",

@@ -11,7 +11,8 @@ chess pieces apart.
 
 from __future__ import annotations
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, shown
+from .i18n import Message
 
 SUITS = "CDHS"  # clubs, diamonds, hearts, spades (suits have no order, R3)
 RANKS = "A23456789TJQK"  # A low ... K high
@@ -23,9 +24,15 @@ NUM_CARDS = 104
 
 def make_card(rank: int, suit: int, deck: int = 0) -> int:
     """Card for rank 1..13, suit 0..3 (see :data:`SUITS`) and deck 0 or 1."""
-    if not 1 <= rank <= 13 or not 0 <= suit <= 3 or deck not in (0, 1):
-        raise InvalidCardError(f"no card with rank {rank}, suit {suit}, deck {deck}")
+    if not (_small_int(rank) and _small_int(suit) and _small_int(deck)) or not (
+        1 <= rank <= 13 and 0 <= suit <= 3 and deck in (0, 1)
+    ):
+        raise InvalidCardError("error.card.make", {"rank": shown(rank), "suit": shown(suit), "deck": shown(deck)})
     return deck * 52 + suit * 13 + rank - 1
+
+
+def _small_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def rank_of(card: int) -> int:
@@ -49,10 +56,9 @@ def is_red(card: int) -> bool:
 
 def card_name(card: int) -> str:
     """Two-character name: ``"QH"`` (deck 0) or ``"qh"`` (deck 1)."""
-    if not 0 <= card < NUM_CARDS:
-        raise InvalidCardError(f"no card number {card}")
-    text = RANKS[card % 13] + SUITS[(card % 52) // 13]
-    return text if card < 52 else text.lower()
+    if not _small_int(card) or not 0 <= card < NUM_CARDS:
+        raise InvalidCardError("error.card.number", {"value": shown(card)})
+    return _NAMES[card]
 
 
 def card_label(card: int) -> str:
@@ -60,43 +66,64 @@ def card_label(card: int) -> str:
     return RANKS[card % 13].replace("T", "10") + SUIT_SYMBOLS[(card % 52) // 13]
 
 
+def card_message(card: int) -> Message:
+    """The card for people in any language: ``card_message(c).text("ru")`` is ``"Д♥"`` for a queen of hearts."""
+    if not _small_int(card) or not 0 <= card < NUM_CARDS:
+        raise InvalidCardError("error.card.number", {"value": shown(card)})
+    return _CARD_MESSAGES[card]
+
+
 def parse_card(text: str) -> int:
     """Parse ``"QH"`` / ``"qh"`` (also accepts ``"10h"`` for a ten)."""
+    if not isinstance(text, str):
+        raise InvalidCardError("error.card.not_text", {"value": shown(text)})
     raw = text.strip()
-    if raw.startswith("10") and len(raw) == 3:
+    if len(raw) == 3 and raw.startswith("10"):
         raw = ("T" if raw[2].isupper() else "t") + raw[2]
     if len(raw) != 2:
-        raise InvalidCardError(f"bad card {text!r}: expected rank and suit such as 'QH' or 'qh'")
+        raise InvalidCardError("error.card.length", {"text": shown(text)})
     r, s = raw[0], raw[1]
-    if r.isupper() != s.isupper() and not r.isdigit():
-        raise InvalidCardError(
-            f"bad card {text!r}: rank and suit must have the same case (upper: deck A, lower: deck B)"
-        )
-    if r.isdigit():
-        deck = 0 if s.isupper() else 1
-    else:
-        deck = 0 if r.isupper() else 1
-    ri = RANKS.find(r.upper())
-    si = SUITS.find(s.upper())
-    if ri < 0:
-        raise InvalidCardError(f"bad card {text!r}: unknown rank {r!r} (use A 2-9 T J Q K)")
-    if si < 0:
-        raise InvalidCardError(f"bad card {text!r}: unknown suit {s!r} (use C D H S)")
-    return deck * 52 + si * 13 + ri
+    rank = _RANK_CHARS.get(r)
+    suit = _SUIT_CHARS.get(s)
+    if rank is not None and suit is not None and rank[1] is not None and rank[1] != suit[1]:
+        raise InvalidCardError("error.card.case", {"text": shown(text)})
+    if rank is None:
+        raise InvalidCardError("error.card.rank", {"text": shown(text), "rank": shown(r)})
+    if suit is None:
+        raise InvalidCardError("error.card.suit", {"text": shown(text), "suit": shown(s)})
+    return suit[1] * 52 + suit[0] * 13 + rank[0]
 
 
 def parse_cards(text: str) -> list[int]:
     """Parse a run of two-character cards written together: ``"AH2h3C"``."""
+    if not isinstance(text, str):
+        raise InvalidCardError("error.card.not_text", {"value": shown(text)})
     if text in ("", "-"):
         return []
     if len(text) % 2:
-        raise InvalidCardError(f"bad card list {text!r}: odd number of characters")
+        raise InvalidCardError("error.card.odd", {"text": shown(text)})
     return [parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
 
 
 def cards_text(cards: list[int] | tuple[int, ...]) -> str:
     return "".join(card_name(c) for c in cards) or "-"
 
+
+# rank character -> (rank index, deck or None for a digit); suit character -> (suit index, deck)
+_RANK_CHARS: dict[str, tuple[int, int | None]] = {
+    **{ch: (i, 0) for i, ch in enumerate(RANKS) if not ch.isdigit()},
+    **{ch.lower(): (i, 1) for i, ch in enumerate(RANKS) if not ch.isdigit()},
+    **{ch: (i, None) for i, ch in enumerate(RANKS) if ch.isdigit()},
+}
+_SUIT_CHARS: dict[str, tuple[int, int]] = {
+    **{ch: (i, 0) for i, ch in enumerate(SUITS)},
+    **{ch.lower(): (i, 1) for i, ch in enumerate(SUITS)},
+}
+_NAMES = tuple(
+    (RANKS[c % 13] + SUITS[(c % 52) // 13]) if c < 52 else (RANKS[c % 13] + SUITS[(c % 52) // 13]).lower()
+    for c in range(NUM_CARDS)
+)
+_CARD_MESSAGES = tuple(Message("card." + RANKS[c % 13] + SUITS[(c % 52) // 13]) for c in range(NUM_CARDS))
 
 # Lookup tables for the hot path.
 RANK = tuple(c % 13 + 1 for c in range(NUM_CARDS))

@@ -14,14 +14,35 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import moves as mv
-from .cards import COLOR, RANK, SUIT, card_name, parse_card, rank_of
-from .errors import IllegalMoveError, InvalidOptionsError, InvalidPositionError
+from .cards import COLOR, RANK, SUIT, card_message, parse_card, rank_of
+from .errors import (
+    HistoryIndexError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionsError,
+    InvalidPlayerError,
+    InvalidPositionError,
+    shown,
+)
+from .i18n import Message, render
 from .moves import MOVE_TABLE, Move
 from .options import Options, options_for
 from .state import State
+from .words import (
+    RECYCLE_AFTER,
+    RECYCLE_BEFORE,
+    RECYCLE_NONE,
+    check_viewer,
+    history_words,
+    move_words,
+    pile_message,
+)
+
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 A, B = 0, 1
 PLAYER_NAMES = ("A", "B")
@@ -84,11 +105,17 @@ class Score:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the reason, the winner (None for a draw), the score."""
+    """How a finished game ended: the reason, the winner (None for a draw), the score.
+
+    ``single`` tells the one-deck game; ``turns`` is, for a draw by no progress, how many
+    turns in a row went without progress (the draw limit).
+    """
 
     termination: Termination
     winner: int | None
     score: Score | None
+    single: bool = False
+    turns: int = 0
 
     def result(self) -> str:
         """``"1-0"`` (A won), ``"0-1"`` (B won) or ``"1/2-1/2"``."""
@@ -103,6 +130,7 @@ class Outcome:
         return 0
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: termination, winner (``"A"``/``"B"``/None), result and score breakdown."""
         return {
             "termination": self.termination.value,
             "winner": None if self.winner is None else PLAYER_NAMES[self.winner],
@@ -110,10 +138,62 @@ class Outcome:
             "score": None if self.score is None else self.score.to_dict(),
         }
 
+    def message(self, viewer: int | None = None) -> Message:
+        """The end of the game in words, with the score's breakdown (D2), for ``viewer``.
+
+        ``viewer`` 0 or 1 hears "You won: ..." or "You lost: ..."; None (or
+        :data:`~russianbank.words.SPECTATOR`) hears "Player A won: ...".
+
+        >>> g = Game("classic", seed=1)
+        >>> g.resign(1)
+        >>> print(g.outcome().message(0).text())
+        You won: the opponent resigned. 90 points: bonus 30 + 12 reserve cards × 2 + 36 stock and waste cards
+        """
+        from .words import SPECTATOR, person
+
+        v = check_viewer(viewer, SPECTATOR)
+        t = self.termination
+        if self.winner is None:
+            if t == Termination.AGREED_DRAW:
+                how = Message("end.agreed")
+            elif t == Termination.REPETITION:
+                how = Message("end.repetition")
+            else:
+                code = "end.no_progress_single" if self.single else "end.no_progress"
+                how = Message(code, {"n": self.turns})
+            return Message("result.outcome_draw", {"headline": Message("result.drawn"), "how": how})
+        w = self.winner
+        side = "player" if v == SPECTATOR else ("own" if w == v else "opp")
+        headline = Message(f"result.won.{side}", {"player": person(w, v)} if side == "player" else {})
+        if t == Termination.RESIGNATION:
+            loser = 1 - w
+            lside = "player" if v == SPECTATOR else ("own" if loser == v else "opp")
+            how = Message(f"end.resignation.{lside}", {"player": person(loser, v)} if lside == "player" else {})
+        else:
+            kind = "end.win_single" if self.single else "end.win"
+            how = Message(f"{kind}.{side}", {"player": person(w, v)} if side == "player" else {})
+        return Message("result.outcome", {"headline": headline, "how": how, "score": self._score_message()})
+
+    def _score_message(self) -> Message:
+        s = self.score
+        if s is None:  # a win always has a score; kept total for safety
+            return Message("result.score_single", {"total": 0, "sw": 0})
+        params = {"total": s.total, "bonus": s.bonus, "reserve": s.reserve_cards, "sw": s.stock_waste_cards}
+        if self.single:
+            params = {"total": s.total, "sw": s.stock_waste_cards}
+        if s.hand_cards:
+            params["hand"] = s.hand_cards
+            return Message("result.score_single_hand" if self.single else "result.score_hand", params)
+        return Message("result.score_single" if self.single else "result.score", params)
+
 
 @dataclass(frozen=True)
 class StopRuling:
-    """A Stop that was upheld (S3/S4): who called it, the rule broken and the move that broke it."""
+    """A Stop that was upheld (S3/S4): who called it, the rule broken and the move that broke it.
+
+    ``move_card`` is the card the violating move moved (for a draw: the card drawn);
+    ``hand`` the card the offender still held, which went onto their waste (-1: none).
+    """
 
     caller: int
     rule: str
@@ -121,21 +201,73 @@ class StopRuling:
     move_index: int  # index in ``Game.move_stack`` of the violating move
     penalty: str  # "annul" or "stand"
     annulled: int  # how many moves the annul took back
+    move_card: int = -1
+    hand: int = -1
 
     def describe(self) -> str:
+        """The compact English form written as the Stop's comment in records (S4)."""
         what = f"{self.annulled} move(s) taken back" if self.penalty == "annul" else "the moves stand"
         return (
             f"Stop! by {PLAYER_NAMES[self.caller]}: {self.rule} broken by {self.move} "
             f"(move {self.move_index + 1}); {what}"
         )
 
+    def message(self, viewer: int | None = None) -> Message:
+        """The ruling in words for ``viewer`` (default: the caller): who called, what broke which rule,
+        the penalty, and where the turn goes.
 
-_O_TEXT = {
-    "O1": "a card can be played to a foundation, so the next move must be a foundation move",
-    "O2": "the reserve top can go to a foundation, so it must go before any tableau card",
-    "O3": "while your reserve lasts the hand card may not go into a space",
-    "O4": "while your reserve lasts you may not draw or pass with a space open",
-}
+        >>> g = Game("classic", seed=7, stops=True)
+        >>> g.push(Move.from_str("SH"))  # a draw although a card can go to a foundation (O1)
+        >>> print(g.call_stop().message().text())  # doctest: +NORMALIZE_WHITESPACE
+        Stop! called by you: the opponent's move 1 (draw 10♥) broke rule O1: while any card can go to a
+        foundation, the next move must go there. 1 move is taken back, and the turn passes to you.
+        """
+        from .words import SPECTATOR, move_words, person, pile
+
+        v = check_viewer(viewer, self.caller)
+        offender = 1 - self.caller
+        caller = person(self.caller, v)
+        side = "player" if v == SPECTATOR else ("own" if offender == v else "opp")
+        what: dict[str, Any] = {
+            "index": self.move_index + 1,
+            "move": move_words(offender, self.move, self.move_card, v),
+        }
+        if side == "player":
+            what["player"] = person(offender, v)
+        move = Message(f"stop.move.{side}", what)
+        if self.penalty == "annul":
+            penalty = Message("stop.annul", {"n": self.annulled, "caller": caller})
+        else:
+            penalty = Message("stop.stand", {"caller": caller})
+        params: dict[str, Any] = {
+            "caller": caller,
+            "move": move,
+            "rule": self.rule,
+            "reason": Message("rule." + self.rule),
+            "penalty": penalty,
+        }
+        if self.hand < 0:
+            return Message("stop.upheld", params)
+        params["hand"] = Message("stop.hand", {"card": card_message(self.hand), "waste": pile("waste", offender, v)})
+        return Message("stop.upheld_hand", params)
+
+
+# Why a move is refused: (rule, catalogue code, parameters).
+_Refusal = tuple[str, str, dict[str, Any]]
+
+
+def _as_move(move: object) -> Move:
+    if not isinstance(move, Move):
+        raise IllegalMoveError("error.move.not_move", {"value": shown(move)})
+    return move
+
+
+def _pile_code(src: object) -> int:
+    if isinstance(src, str) and len(src) == 1 and src in mv.PILE_CHARS:
+        return mv.PILE_CHARS.index(src)
+    if isinstance(src, int) and not isinstance(src, bool) and 0 <= src < 16:
+        return src
+    raise InvalidMoveError("error.move.pile", {"value": shown(src)})
 
 
 class Game:
@@ -155,40 +287,58 @@ class Game:
         seed: int | None = None,
         *,
         options: Options | None = None,
-        first_player: int | None = None,
+        first_mover: int | None = None,
         position: str | None = None,
+        validate: bool = True,
         **option_changes: Any,
     ) -> None:
+        """A new game of ``preset`` dealt from ``seed`` (random when None), or set up from ``position``.
+
+        Any option can be changed on its own as a keyword (``stops=True``, ``first_player="cut"``,
+        ...; see :class:`~russianbank.options.Options`). ``first_mover`` forces who moves first
+        (0 = A, 1 = B) instead of the first-player rule (R3). A ``position`` (position notation)
+        must be one that can arise in play (:meth:`status`) unless ``validate`` is False, for
+        puzzles; its face-down cards not given in the secret part are dealt from ``seed``.
+        """
         if options is None:
             options = options_for(preset, **option_changes)
+        elif not isinstance(options, Options):
+            raise InvalidOptionsError("error.options.base", {"value": shown(options)})
         elif option_changes:
             options = options.with_changes(**option_changes)
-        if first_player not in (None, A, B):
-            raise InvalidOptionsError(
-                f"first_player must be 0 (A), 1 (B) or None, not {first_player!r} "
-                "(the first-player method is the option of options_for(..., first_player='cut'))"
-            )
+        if first_mover is not None and (
+            not isinstance(first_mover, int) or isinstance(first_mover, bool) or first_mover not in (A, B)
+        ):
+            raise InvalidPlayerError("error.game.first_mover", {"value": shown(first_mover)})
+        if not isinstance(validate, bool):
+            raise InvalidOptionsError("error.game.validate", {"value": shown(validate)})
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 128:
+            raise InvalidOptionsError("error.game.seed", {"value": shown(seed)})
         self.options = options
         self.seed: int | None = seed
+        self.validated = validate
         if position is not None:
             from .position import format_position, parse_position
 
+            if not isinstance(position, str):
+                raise InvalidPositionError("error.position.not_text", {"value": shown(position)})
             state = parse_position(position, options, random.Random(seed))
             # Keep the whole given position (secret part too) so a record replays to the same cards.
             self._start_pos: str | None = format_position(state, options, True)
             self._start_state: State | None = None
-            if first_player is not None:
-                state.turn = first_player
-            # A forced first player starts their turn (R6 reserve top, S-3 lay-out); a no-op otherwise.
-            self._setup(state, start_turn=first_player is not None)
+            if first_mover is not None:
+                state.turn = first_mover
+            # A forced first mover starts their turn (R6 reserve top, S-3 lay-out); a no-op otherwise.
+            self._setup(state, start_turn=first_mover is not None)
         else:
-            state = _deal(options, seed, first_player)
+            state = _deal(options, seed, first_mover)
             self._setup(state, start_turn=True)
             self._start_pos = None
             self._start_state = None
-        self.first_player = self.turn if position is None else state.turn
+        #: The player who moved first (0 = A, 1 = B).
+        self.first_mover = self.turn if position is None else state.turn
 
     @classmethod
     def from_state(cls, state: State, options: Options, *, start_turn: bool = False) -> Game:
@@ -199,8 +349,9 @@ class Game:
         # The position text for records is written only when asked for (sampling makes many games).
         game._start_pos = None
         game._start_state = _copy_state(state)
+        game.validated = False
         game._setup(state, start_turn=start_turn)
-        game.first_player = game.turn
+        game.first_mover = game.turn
         return game
 
     @property
@@ -214,16 +365,23 @@ class Game:
 
     @classmethod
     def from_position(
-        cls, text: str, preset: str = "classic", *, options: Options | None = None, seed: int | None = None
+        cls,
+        text: str,
+        preset: str = "classic",
+        *,
+        options: Options | None = None,
+        seed: int | None = None,
+        validate: bool = True,
     ) -> Game:
         """Set up a position from :meth:`position` text.
 
         Without the secret part, the face-down cards are filled in at random
         (reproducibly from ``seed``) from the cards the position does not show.
+        An impossible position is refused unless ``validate`` is False (see :meth:`status`).
         """
         if not isinstance(text, str):  # None would mean "deal a new game" to the constructor
-            raise InvalidPositionError(f"a position must be text, not {type(text).__name__}")
-        return cls(preset, seed=seed, options=options, position=text)
+            raise InvalidPositionError("error.position.not_text", {"value": shown(text)})
+        return cls(preset, seed=seed, options=options, position=text, validate=validate)
 
     def _setup(self, st: State, start_turn: bool) -> None:
         o = self.options
@@ -253,6 +411,7 @@ class Game:
         self.first_turn_no = st.turn_no
         self.noprog = st.no_progress
         self._tfp = 0
+        self._mc = 0  # the last move's card and recycling, for the history (see _push)
         self._viol: tuple[int, str, int] | None = None
         self._outcome: Outcome | None = None
         self._undo: list[tuple[Any, ...]] = []
@@ -512,37 +671,63 @@ class Game:
         return [(m, self._order_rule(m.code)) for m in self.pseudo_legal_moves()]
 
     def is_legal(self, move: Move) -> bool:
-        return self.illegal_reason(move) is None
+        """Whether :meth:`push` would accept ``move`` now."""
+        return self._check(_as_move(move)) is None
 
     def illegal_reason(self, move: Move) -> tuple[str, str] | None:
-        """None if ``move`` may be pushed now, else ``(rule, message)``."""
+        """None if ``move`` may be pushed now, else ``(rule, English reason)``; see :meth:`refusal`."""
+        bad = self._check(_as_move(move))
+        if bad is None:
+            return None
+        return (bad[0], render(bad[1], bad[2], "en"))
+
+    def refusal(self, move: Move) -> IllegalMoveError | None:
+        """The error :meth:`push` would raise for ``move`` (its ``rule``, ``code`` and ``message``), or None.
+
+        >>> g = Game("classic", seed=1)
+        >>> g.refusal(Move.from_str("WF")).message.text("ru")
+        'карты сброса никогда не играют'
+        """
+        m = _as_move(move)
+        bad = self._check(m)
+        if bad is None:
+            return None
+        return IllegalMoveError(bad[1], bad[2], bad[0], m)
+
+    def _check(self, move: Move) -> _Refusal | None:
         code = move.code
         if code == mv.STOP:
             return self._stop_refusal()  # S1 also refuses a Stop after the game has ended
         if self._outcome is not None:
-            return ("D1", "the game is over")
+            return ("D1", "refuse.D1.game_over", {})
         if code in (mv.RESIGN, mv.OPP_RESIGN, mv.AGREE):
             return None
         bad = self._physical(code)
         if bad is not None:
             return bad
-        rule = self._order_rule(code)
-        if rule is not None and not self._stops:
-            return (rule, _O_TEXT[rule])
+        if not self._stops:
+            rule = self._order_rule(code)
+            if rule is not None:
+                return (rule, "refuse." + rule, {})
         return None
 
     def order_violation(self, move: Move) -> str | None:
-        """For a physically possible move: None if in order, else the rule it breaks (O1-O4)."""
-        if move.code >= 256 and move.code != mv.PASS:
-            return None
-        bad = self._physical(move.code)
-        if bad is not None:
-            raise IllegalMoveError(f"{move} is not a possible move here ({bad[0]}): {bad[1]}", bad[0])
-        return self._order_rule(move.code)
+        """For a physically possible move: None if in order, else the rule it breaks (O1-O4).
 
-    def targets(self, src: int) -> list[Move]:
-        """The legal moves of the card at pile ``src`` (relative code), for picking a card up."""
-        return [m for m in self.legal_moves() if m.src == src]
+        Raises :class:`IllegalMoveError` for a move that is not physically possible.
+        """
+        m = _as_move(move)
+        if m.code >= 256 and m.code != mv.PASS:
+            return None
+        bad = self._physical(m.code)
+        if bad is not None:
+            raise IllegalMoveError(bad[1], bad[2], bad[0], m)
+        return self._order_rule(m.code)
+
+    def targets(self, src: int | str) -> list[Move]:
+        """The legal moves of the card at pile ``src`` (a pile letter such as ``"R"``, or its code), for a UI."""
+        code = _pile_code(src)
+        return [m for m in self.legal_moves() if m.src == code]
 
     def _order_rule(self, code: int) -> str | None:
         if self._single:
@@ -577,117 +762,114 @@ class Game:
                 return "O4"
         return None
 
-    def _physical(self, code: int) -> tuple[str, str] | None:
-        """Why a move is physically impossible (rule, message), or None."""
+    def _physical(self, code: int) -> _Refusal | None:
+        """Why a move is physically impossible: (rule, catalogue code, params), or None."""
         p = self.turn
         o = 1 - p
         single = self._single
         if code == mv.PASS:
             if single:
-                return ("S-6", "there is no pass in the one-deck game")
+                return ("S-6", "refuse.S-6.no_pass", {})
             if self._hand:
-                return ("R7", "you hold a hand card: place it or discard it")
+                return ("R7", "refuse.R7.pass_with_hand", {})
             if self.stock[p] or self.waste[p]:
-                return ("R7", "you can still draw, so you may not pass")
+                return ("R7", "refuse.R7.pass_can_draw", {})
             return None
-        if code >= 256:
-            return ("R7", f"{MOVE_TABLE[code]} is not a card move")
         src, dst = code >> 4, code & 15
         if code == mv.DRAW:
             if self._hand:
-                return ("R7", "no further draw while a hand card is held")
+                return ("R7", "refuse.R7.draw_with_hand", {"card": card_message(self._hand[0])})
             if not self.stock[p] and not self.waste[p]:
-                return ("R7", "your stock and waste are empty: nothing to draw (pass instead)")
+                return ("R7", "refuse.R7.nothing_to_draw", {})
             return None
         # --- the source card
         if src == mv.FOUNDATION:
-            return ("R5a", "cards never leave a foundation")
+            return ("R5a", "refuse.R5a.from_foundation", {})
         if src in (mv.WASTE, mv.OPP_WASTE):
-            return ("R4", "waste cards are never available")
+            return ("R4", "refuse.R4.from_waste", {})
         if src == mv.OPP_RESERVE:
-            return ("R4", "the opponent's reserve is never available to you")
+            return ("R4", "refuse.R4.opp_reserve", {})
         if src in (mv.STOCK, mv.OPP_STOCK):
-            return ("R4", "stock cards are face down; draw (SH) to turn one into the hand")
+            return ("R4", "refuse.R4.from_stock", {})
         if src == mv.RESERVE:
             if single:
-                return ("S-1", "the one-deck game has no reserve")
+                return ("S-1", "refuse.S-1.no_reserve", {})
             if not self.res[p]:
-                return ("R4", "your reserve is empty")
+                return ("R4", "refuse.R4.reserve_empty", {})
             if not self.res_up[p]:
-                return ("R4", "your reserve top is face down")
+                return ("R4", "refuse.R4.reserve_down", {})
             card = self.res[p][-1]
         elif src == mv.HAND:
             if not self._hand:
-                return ("R4", "you hold no hand card (draw with SH first)")
+                return ("R4", "refuse.R4.no_hand", {})
             card = self._hand[0]
         else:
             a = (src + 4 * p) & 7
             if not self.tab[a]:
-                return ("R4", f"tableau pile {src + 1} is empty")
+                return ("R4", "refuse.R4.pile_empty", {"pile": pile_message(a, p)})
             card = self.tab[a][-1]
-        name = card_name(card)
         # --- the target
         if dst == mv.HAND:
-            return ("R7", "only a draw (SH) puts a card into the hand")
+            return ("R7", "refuse.R7.into_hand", {})
         if dst in (mv.STOCK, mv.OPP_STOCK):
-            return ("R5e", "cards are never played onto a stock")
+            return ("R5e", "refuse.R5e.onto_stock", {})
         if dst == mv.RESERVE:
-            return ("R5e", "you may never play onto your own reserve")
+            return ("R5e", "refuse.R5e.own_reserve", {})
         if dst == mv.WASTE:
             if src != mv.HAND:
-                return ("R5e", "only the hand card may go onto your own waste (the discard)")
+                return ("R5e", "refuse.R5e.own_waste", {})
             if single and self._space:
-                return (
-                    "S-6",
-                    "you may not discard (end the turn) while a space is open: fill it from the hand",
-                )
+                return ("S-6", "refuse.S-6.discard_space", {})
             return None
         if dst == mv.FOUNDATION:
             if single:
-                return ("S-1", "the one-deck game has no foundations")
+                return ("S-1", "refuse.S-1.no_foundation", {})
             if not self._fneed[SUIT[card]] >> RANK[card] & 1:
                 if RANK[card] == 1:
-                    return ("R5a", f"{name}: no empty foundation")
-                return ("R5a", f"{name} needs a foundation of its suit topped by the card one rank lower")
+                    return ("R5a", "refuse.R5a.no_empty", {"card": card_message(card)})
+                return ("R5a", "refuse.R5a.needs", {"card": card_message(card), "lower": card_message(card - 1)})
             return None
         if dst == mv.OPP_RESERVE:
             if single:
-                return ("S-5", "the one-deck game has no reserve to load")
+                return ("S-5", "refuse.S-5.no_reserve", {})
             if not self.res[o]:
-                return ("R5e", "the opponent's reserve is empty")
+                return ("R5e", "refuse.R5e.opp_reserve_empty", {})
             if not self.res_up[o]:
-                return ("R5e", "the opponent's reserve top is face down")
+                return ("R5e", "refuse.R5e.opp_reserve_down", {})
             top = self.res[o][-1]
             if SUIT[top] != SUIT[card] or RANK[top] - RANK[card] not in (1, -1):
-                return ("R5d", f"{name} does not load on {card_name(top)}: same suit, one rank up or down")
+                return ("R5d", "refuse.R5d.load", {"card": card_message(card), "target": card_message(top)})
             return None
         if dst == mv.OPP_WASTE:
             if single and src != mv.HAND:
-                return ("S-5", "only the hand card may be loaded onto the opponent's waste")
+                return ("S-5", "refuse.S-5.hand_only", {})
             if not self.waste[o]:
-                return ("R5e", "the opponent's waste is empty")
+                return ("R5e", "refuse.R5e.opp_waste_empty", {})
             top = self.waste[o][-1]
             d = RANK[top] - RANK[card]
             ok = SUIT[top] == SUIT[card] and (d in (1, -1) or (single and d in (12, -12)))
             if not ok:
-                rule = "S-5" if single else "R5d"
-                return (rule, f"{name} does not load on {card_name(top)}: same suit, one rank up or down")
+                if single:
+                    return ("S-5", "refuse.S-5.load", {"card": card_message(card), "target": card_message(top)})
+                return ("R5d", "refuse.R5d.load", {"card": card_message(card), "target": card_message(top)})
             return None
         # tableau target
         a = (dst + 4 * p) & 7
         if not self._exists >> a & 1:
-            return ("S-3", f"tableau pile {dst + 1} is not laid out yet")
+            return ("S-3", "refuse.S-3.not_laid", {"pile": pile_message(a, p)})
         pile = self.tab[a]
         if not pile:
             return None  # R5c: any available card may go into a space (O3 is an order rule)
         top = pile[-1]
         if self._key[card] not in self._acck[top]:
+            names = {"card": card_message(card), "target": card_message(top)}
             if single:
-                return ("S-4", f"{name} does not go on {card_name(top)}: same suit, one rank up or down")
+                return ("S-4", "refuse.S-4.build", names)
             if RANK[card] == 13:
-                return ("R5b", f"{name}: a King joins the tableau only in a space")
-            how = "the same suit" if self.options.tableau == "suited" else "the opposite colour"
-            return ("R5b", f"{name} does not go on {card_name(top)}: one rank lower and {how}")
+                return ("R5b", "refuse.R5b.king", {"card": card_message(card)})
+            if self.options.tableau == "suited":
+                return ("R5b", "refuse.R5b.suited", names)
+            return ("R5b", "refuse.R5b.alternate", names)
         return None
 
     # ------------------------------------------------------------------- stop
@@ -707,13 +889,13 @@ class Game:
         _, rule, pub = self._viol
         return (rule, self.move_stack[pub], pub)
 
-    def _stop_refusal(self) -> tuple[str, str] | None:
+    def _stop_refusal(self) -> _Refusal | None:
         if self._outcome is not None:
-            return ("S1", "the game is over")
+            return ("S1", "refuse.S1.game_over", {})
         if not self._stops:
-            return ("S1", "Stop is not part of this game (strict mode: violations are not legal)")
+            return ("S1", "refuse.S1.strict", {})
         if self._viol is None:
-            return ("S2", "unfounded Stop: no rule of order has been broken in this turn")
+            return ("S2", "refuse.S2.unfounded", {})
         return None
 
     # ------------------------------------------------------------ push / pop
@@ -721,11 +903,10 @@ class Game:
     def push(self, move: Move) -> None:
         """Play ``move`` (checked). Raises :class:`IllegalMoveError` naming the rule; changes nothing then."""
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"not a Move: {move!r}")
-        bad = self.illegal_reason(move)
+            raise IllegalMoveError("error.move.not_move", {"value": shown(move)})
+        bad = self._check(move)
         if bad is not None:
-            rule, msg = bad
-            raise IllegalMoveError(f"{move} is illegal ({rule}): {msg}", rule)
+            raise IllegalMoveError(bad[1], bad[2], bad[0], move)
         self._push(move)
 
     def push_str(self, text: str) -> Move:
@@ -741,22 +922,26 @@ class Game:
     def _push(self, move: Move) -> None:
         code = move.code
         pub = len(self.move_stack)
-        by = 1 - self.turn if code in (mv.STOP, mv.OPP_RESIGN) else self.turn
+        # _by packs, per move: the mover (bit 0), the card moved + 1 (bits 1-7), how it recycled (bits 8-9).
         if code < 256 or code == mv.PASS:
+            p = self.turn
             rule = self._order_rule(code) if self._stops else None
             reveals = self._apply(code, rule, pub)
+            self._by.append(p | self._mc)
         elif code == mv.STOP:
+            p = 1 - self.turn
             reveals = self._apply_stop(pub)
+            self._by.append(p | self._mc)
         else:
             reveals = self._apply_end(code)
+            self._by.append(1 - self.turn if code == mv.OPP_RESIGN else self.turn)
         self.move_stack.append(move)
         self._reveals.append(reveals)
-        self._by.append(by)
 
     def pop(self) -> Move:
         """Take back the last move exactly and return it."""
         if not self.move_stack:
-            raise IndexError("pop from an empty move stack")
+            raise HistoryIndexError("error.history.empty")
         move = self.move_stack.pop()
         self._reveals.pop()
         self._by.pop()
@@ -830,8 +1015,10 @@ class Game:
         hand = self._hand
         if code == mv.DRAW:
             st = self.stock[p]
+            rc = 0
             if not st:
                 self._recycle(p, ops)
+                rc = 256  # R8 lazy: the waste was turned over for this draw
             card = st.pop()
             hand.append(card)
             ops.append((_STK + p) * 32 + _HND)
@@ -840,10 +1027,13 @@ class Game:
             reveals = (card,)
             if self._immediate and not st and self.waste[p]:
                 self._recycle(p, ops)
+                rc = 512  # R8 immediate: turned over after the draw
+            self._mc = (card + 1) << 1 | rc
         elif code == mv.PASS:
             repkey, rv, tm = self._end_turn(p, ops)
             tmask |= tm
             reveals = rv
+            self._mc = 0
         else:
             src = code >> 4
             dst = code & 15
@@ -900,16 +1090,24 @@ class Game:
             if dst == 13:
                 if self._immediate and not self.stock[p]:
                     self._recycle(p, ops)
+                    self._mc = (card + 1) << 1 | 512
+                else:
+                    self._mc = (card + 1) << 1
                 repkey, rv, tm = self._end_turn(p, ops)
                 tmask |= tm
                 reveals = reveals + rv
-            elif not hand and not self.res[p] and not self.stock[p] and not self.waste[p]:
-                self._outcome = self._win(p)
+            else:
+                self._mc = (card + 1) << 1
+                if not hand and not self.res[p] and not self.stock[p] and not self.waste[p]:
+                    self._outcome = self._win(p)
         self._undo.append((code, snap, tuple(ops), tmask, fslot, flip, repkey, None))
         return reveals
 
     def _end_turn(self, p: int, ops: list[int]) -> tuple[Any, tuple[int, ...], int]:
-        """End ``p``'s turn and start the opponent's. Returns (repetition key, reveals, tableau mask)."""
+        """End ``p``'s turn and start the opponent's, unless the game ends with this turn (D3).
+
+        Returns (repetition key, reveals, tableau mask).
+        """
         if self._tfp:
             self.noprog = 0
         else:
@@ -917,21 +1115,41 @@ class Game:
         self._tfp = 0
         self._viol = None
         q = 1 - p
-        self.turn = q
-        self.turn_no += 1
-        tmask = 15 << (4 * q) if (self._single and not self.laid[q]) else 0
-        reveals = self._start_turn(q, ops)
-        if tmask:
+        stuck = self.noprog >= self.options.draw_limit
+        if self._single:
+            first = not self.laid[q]
+        else:
+            first = bool(self.res[q]) and not self.res_up[q]
+        if first:
+            # q's first turn: it turns cards up, so its position is new and cannot be a repetition.
+            if stuck:
+                self._outcome = Outcome(Termination.NO_PROGRESS, None, None, self._single, self.noprog)
+                return None, (), 0
+            self.turn = q
+            self.turn_no += 1
+            tmask = 15 << (4 * q) if self._single else 0
+            reveals = self._start_turn(q, ops)
             for a in _BITS[tmask]:
                 self._retop(a)
+            key = self._poskey()
+            self._rep[key] = self._rep.get(key, 0) + 1
+            return key, reveals, tmask
+        self.turn = q
         key = self._poskey()
         n = self._rep.get(key, 0) + 1
         self._rep[key] = n
         if n >= 3:
-            self._outcome = Outcome(Termination.REPETITION, None, None)
-        elif self.noprog >= self.options.draw_limit:
-            self._outcome = Outcome(Termination.NO_PROGRESS, None, None)
-        return key, reveals, tmask
+            # D3: the turn-start position a third time. The game ends in that position (q to move),
+            # and repetition is named even if the no-progress count reaches the limit with this turn.
+            self.turn_no += 1
+            self._outcome = Outcome(Termination.REPETITION, None, None, self._single, self.noprog)
+        elif stuck:
+            # D3: the N-th turn without progress has ended; the game ends with it, no new turn starts.
+            self.turn = p
+            self._outcome = Outcome(Termination.NO_PROGRESS, None, None, self._single, self.noprog)
+        else:
+            self.turn_no += 1
+        return key, (), 0
 
     def _start_turn(self, q: int, ops: list[int]) -> tuple[int, ...]:
         """R6: turn the reserve top up at the start of the first turn; S-3: lay out four piles."""
@@ -952,6 +1170,8 @@ class Game:
                 out.append(card)
             self.laid[q] = True
             self._exists |= 15 << (4 * q)
+            if not st and not self.waste[q] and not self._hand:
+                self._outcome = self._win(q)  # S-7: the lay-out played the last cards
             return tuple(out)
         r = self.res[q]
         if r and not self.res_up[q]:
@@ -962,7 +1182,7 @@ class Game:
         return ()
 
     def _win(self, p: int) -> Outcome:
-        return Outcome(Termination.WIN, p, self._score(1 - p, with_hand=False))
+        return Outcome(Termination.WIN, p, self._score(1 - p, with_hand=False), self._single)
 
     def _score(self, loser: int, with_hand: bool) -> Score:
         reserve = len(self.res[loser])
@@ -976,10 +1196,12 @@ class Game:
     def _apply_end(self, code: int) -> tuple[int, ...]:
         snap = self._snap()
         if code == mv.AGREE:
-            self._outcome = Outcome(Termination.AGREED_DRAW, None, None)
+            self._outcome = Outcome(Termination.AGREED_DRAW, None, None, self._single)
         else:
             loser = self.turn if code == mv.RESIGN else 1 - self.turn
-            self._outcome = Outcome(Termination.RESIGNATION, 1 - loser, self._score(loser, with_hand=True))
+            self._outcome = Outcome(
+                Termination.RESIGNATION, 1 - loser, self._score(loser, with_hand=True), self._single
+            )
         self._undo.append((code, snap, (), 0, -1, 0, None, None))
         return ()
 
@@ -1014,11 +1236,15 @@ class Game:
             ndown = len(self.res[p]) - self.res_up[p]
             self.res_known[p] = min(ndown, max(self.res_known[p], flips))
         ops: list[int] = []
+        held = -1
+        self._mc = 0
         if self._hand:
-            self.waste[p].append(self._hand.pop())
+            held = self._hand.pop()
+            self.waste[p].append(held)
             ops.append(_HND * 32 + _WST + p)
             if self._immediate and not self.stock[p]:
                 self._recycle(p, ops)
+                self._mc = 512
         repkey, reveals, tmask = self._end_turn(p, ops)
         self._rebuild_index()
         self._rulings[pub] = StopRuling(
@@ -1028,6 +1254,8 @@ class Game:
             move_index=vpub,
             penalty="annul" if self._annul else "stand",
             annulled=len(annulled),
+            move_card=((self._by[vpub] >> 1) & 127) - 1,
+            hand=held,
         )
         self._undo.append((mv.STOP, snap0, tuple(ops), tmask, -1, 0, repkey, (annulled, p0snap)))
         return reveals
@@ -1117,7 +1345,7 @@ class Game:
 
     def mover(self, index: int) -> int:
         """The player who made ``move_stack[index]`` (for a Stop: the caller)."""
-        return self._by[index]
+        return self._by[index] & 1
 
     def reveals(self, index: int) -> tuple[int, ...]:
         """Cards that ``move_stack[index]`` turned face up (newly seen)."""
@@ -1151,22 +1379,100 @@ class Game:
 
     @classmethod
     def from_position_dict(
-        cls, data: Any, preset: str = "classic", *, options: Options | None = None, seed: int | None = None
+        cls,
+        data: Any,
+        preset: str = "classic",
+        *,
+        options: Options | None = None,
+        seed: int | None = None,
+        validate: bool = True,
     ) -> Game:
-        """Set up a position from :meth:`position_dict` data."""
+        """Set up a position from :meth:`position_dict` data (see :meth:`from_position`)."""
         from .position import position_from_dict
 
-        opts = options or options_for(preset)
-        return cls(options=opts, seed=seed, position=position_from_dict(data, opts))
+        opts = options_for(preset) if options is None else options
+        if not isinstance(opts, Options):
+            raise InvalidOptionsError("error.options.base", {"value": shown(opts)})
+        return cls(options=opts, seed=seed, position=position_from_dict(data, opts), validate=validate)
 
-    def view(self, player: int | None = None) -> Any:
+    def view(self, player: int | None = None) -> PlayerView:
         """What ``player`` (0, 1, or None for a spectator) may see: V1 and nothing of V2."""
         from .view import make_view
 
         return make_view(self, player)
 
     def move_text(self, move: Move) -> str:
+        """The move in the notation (relative to the player on move): ``"RF"``, ``"3w"``."""
         return str(move)
+
+    def describe_message(self, move: Move, viewer: int | None = None) -> Message:
+        """``move``, about to be played, in words from ``viewer``'s side (default: the mover).
+
+        A draw does not name its card (it is face down until drawn). Raises
+        :class:`IllegalMoveError` for a move that is not physically possible here.
+
+        >>> g = Game("classic", seed=1)
+        >>> g.describe(Move.from_str("7F"))
+        "A♥ from the opponent's pile 3 to a foundation"
+        >>> g.describe(Move.from_str("7F"), "ru", viewer=1)
+        'Т♥ с вашей стопки 3 на базу'
+        """
+        m = _as_move(move)
+        code = m.code
+        p = self.turn
+        mover = 1 - p if code in (mv.STOP, mv.OPP_RESIGN) else p
+        v = check_viewer(viewer, mover)
+        card = -1
+        recycle = RECYCLE_NONE
+        if code < 256 or code == mv.PASS:
+            bad = self._physical(code)
+            if bad is not None:
+                raise IllegalMoveError(bad[1], bad[2], bad[0], m)
+            st = self.stock[p]
+            if code == mv.DRAW:
+                if not st:
+                    recycle = RECYCLE_BEFORE
+                elif self._immediate and len(st) == 1 and self.waste[p]:
+                    recycle = RECYCLE_AFTER
+            elif code < 256:
+                card = self.pile_card(m.src)
+                if code == mv.DISCARD and self._immediate and not st:
+                    recycle = RECYCLE_AFTER
+        return move_words(mover, m, card, v, recycle=recycle, single=self._single)
+
+    def describe(self, move: Move, lang: str = "en", viewer: int | None = None) -> str:
+        """:meth:`describe_message` as text in ``lang`` (``"en"`` or ``"ru"``)."""
+        return self.describe_message(move, viewer).text(lang)
+
+    def history_message(self, index: int, viewer: int | None = None) -> Message:
+        """``move_stack[index]``, already played, in words from ``viewer``'s side (default: its mover).
+
+        Names the cards it turned up; for a Stop, its ruling (S4). Negative indexes count from the end.
+        """
+        i = self._history_index(index)
+        packed = self._by[i]
+        player = packed & 1
+        return history_words(
+            player,
+            self.move_stack[i],
+            ((packed >> 1) & 127) - 1,
+            self._reveals[i],
+            packed >> 8,
+            self._rulings.get(i),
+            check_viewer(viewer, player),
+            self._single,
+        )
+
+    def history_facts(self, index: int) -> tuple[int, int, int]:
+        """(mover, card moved or -1, how the move recycled a waste: 0 not, 1 before a draw, 2 after)."""
+        packed = self._by[self._history_index(index)]
+        return packed & 1, ((packed >> 1) & 127) - 1, packed >> 8
+
+    def _history_index(self, index: object) -> int:
+        n = len(self.move_stack)
+        if not isinstance(index, int) or isinstance(index, bool) or not -n <= index < n:
+            raise HistoryIndexError("error.history.index", {"value": shown(index), "n": n})
+        return index % n
 
     def history(self) -> Iterator[tuple[int, Move, tuple[int, ...]]]:
         """(player, move, reveals) for every move played, in order."""
@@ -1198,15 +1504,15 @@ class Game:
 # ---------------------------------------------------------------------- dealing
 
 
-def _deal(options: Options, seed: int, first_player: int | None) -> State:
+def _deal(options: Options, seed: int, first_mover: int | None) -> State:
     rng = random.Random(seed)
     empty8: list[list[int]] = [[] for _ in range(8)]
     if options.single:
         deck = list(range(52))
         rng.shuffle(deck)
         stock = [deck[:26], deck[26:]]
-        if first_player is None:
-            first_player = _cut(rng)
+        if first_mover is None:
+            first_mover = _cut(rng)
         return State(
             tableau=empty8,
             foundations=[[] for _ in range(8)],
@@ -1217,7 +1523,7 @@ def _deal(options: Options, seed: int, first_player: int | None) -> State:
             stock_known=[0, 0],
             waste=[[], []],
             hand=-1,
-            turn=first_player,
+            turn=first_mover,
             laid=[False, False],
         )
     n = options.reserve_size
@@ -1230,18 +1536,17 @@ def _deal(options: Options, seed: int, first_player: int | None) -> State:
         for i in range(4):
             empty8[4 * deck_no + i].append(deck[n + i])
         stocks.append(deck[n + 4 :])
-    if first_player is None:
+    if first_mover is None:
         if options.first_player == "cut":
-            first_player = _cut(rng)
+            first_mover = _cut(rng)
         else:
-            first_player = None
             for i in range(4):
                 ra, rb = rank_of(empty8[i][0]), rank_of(empty8[4 + i][0])
                 if ra != rb:
-                    first_player = A if ra < rb else B
+                    first_mover = A if ra < rb else B
                     break
-            if first_player is None:
-                first_player = rng.randrange(2)  # R3: all four tie, a seeded coin
+            if first_mover is None:
+                first_mover = rng.randrange(2)  # R3: all four tie, a seeded coin
     return State(
         tableau=empty8,
         foundations=[[] for _ in range(8)],
@@ -1252,7 +1557,7 @@ def _deal(options: Options, seed: int, first_player: int | None) -> State:
         stock_known=[0, 0],
         waste=[[], []],
         hand=-1,
-        turn=first_player,
+        turn=first_mover,
         laid=[True, True],
     )
 
@@ -1284,12 +1589,13 @@ def _cut(rng: random.Random) -> int:
 
 
 def parse_player(text: str) -> int:
-    t = text.strip().upper()
+    """``"A"``/``"0"`` is 0, ``"B"``/``"1"`` is 1."""
+    t = text.strip().upper() if isinstance(text, str) else ""
     if t in ("A", "0"):
         return A
     if t in ("B", "1"):
         return B
-    raise ValueError(f"bad player {text!r}: expected A or B")
+    raise InvalidPlayerError("error.player.text", {"value": shown(text)})
 
 
 __all__ = [

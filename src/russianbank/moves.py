@@ -24,7 +24,7 @@ Every move is a singleton :class:`Move` object; compare with ``==`` or ``is``.
 
 from __future__ import annotations
 
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, shown
 
 # Pile codes (relative to the mover).
 T0 = 0  # 0..7 tableau piles; 0..3 the mover's side
@@ -38,6 +38,7 @@ STOCK = 14
 OPP_STOCK = 15
 
 PILE_CHARS = "12345678RHFrwWSs"
+_PILE_INDEX = {ch: i for i, ch in enumerate(PILE_CHARS)}
 
 # Special moves.
 PASS = 256
@@ -63,6 +64,12 @@ class Move:
     dst: int
 
     def __init__(self, code: int) -> None:
+        if (
+            not isinstance(code, int)
+            or isinstance(code, bool)
+            or not ((0 <= code < 256 and code >> 4 != code & 15) or code in SPECIAL_WORDS)
+        ):
+            raise InvalidMoveError("error.move.code", {"value": shown(code)})
         self.code = code
         if code < 256:
             self.src, self.dst = divmod(code, 16)
@@ -75,31 +82,28 @@ class Move:
     def from_str(text: str) -> Move:
         """Parse move text such as ``"RF"``, ``"3w"``, ``"SH"``, ``"stop"``."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+            raise InvalidMoveError("error.move.not_text", {"value": shown(text)})
         t = text.strip()
         code = WORD_CODES.get(t.lower())
         if code is not None:
             return MOVES[code]
         if len(t) != 2:
-            raise InvalidMoveError(
-                f"bad move {text!r}: expected two pile letters (such as 'RF', '3w', 'SH', 'HW') "
-                f"or one of {', '.join(SPECIAL_WORDS.values())}"
-            )
-        a = PILE_CHARS.find(t[0])
-        b = PILE_CHARS.find(t[1])
+            raise InvalidMoveError("error.move.syntax", {"text": shown(text)})
+        a = _PILE_INDEX.get(t[0], -1)
+        b = _PILE_INDEX.get(t[1], -1)
         if a < 0:
-            raise InvalidMoveError(f"bad move {text!r}: unknown source pile {t[0]!r} (piles: {PILE_CHARS})")
+            raise InvalidMoveError("error.move.source", {"text": shown(text), "pile": shown(t[0])})
         if b < 0:
-            raise InvalidMoveError(f"bad move {text!r}: unknown target pile {t[1]!r} (piles: {PILE_CHARS})")
+            raise InvalidMoveError("error.move.target", {"text": shown(text), "pile": shown(t[1])})
         if a == b:
-            raise InvalidMoveError(f"bad move {text!r}: source and target are the same pile")
+            raise InvalidMoveError("error.move.same_pile", {"text": shown(text)})
         return MOVES[a * 16 + b]
 
     @staticmethod
     def card(src: int, dst: int) -> Move:
         """The move from pile code ``src`` to pile code ``dst``."""
-        if not (0 <= src < 16 and 0 <= dst < 16) or src == dst:
-            raise InvalidMoveError(f"no move from pile {src} to pile {dst}")
+        if not (isinstance(src, int) and isinstance(dst, int) and 0 <= src < 16 and 0 <= dst < 16 and src != dst):
+            raise InvalidMoveError("error.move.piles", {"src": shown(src), "dst": shown(dst)})
         return MOVES[src * 16 + dst]
 
     @property

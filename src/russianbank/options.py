@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import InvalidOptionsError
+from .errors import InvalidOptionsError, shown
 
 TABLEAU_RULES = ("alternate", "suited", "circular")
 RECYCLE_RULES = ("lazy", "immediate")
 STOP_PENALTIES = ("annul", "stand")
 FIRST_PLAYER_METHODS = ("tableau", "cut")
+PRESET_NAMES = ("classic", "hoyle", "suited", "russian13", "single")
 
 
 @dataclass(frozen=True)
@@ -42,32 +44,38 @@ class Options:
     draw_limit: int = 200
 
     def __post_init__(self) -> None:
-        if self.tableau not in TABLEAU_RULES:
-            raise InvalidOptionsError(f"tableau must be one of {TABLEAU_RULES}, not {self.tableau!r}")
-        if self.recycle not in RECYCLE_RULES:
-            raise InvalidOptionsError(f"recycle must be one of {RECYCLE_RULES}, not {self.recycle!r}")
-        if self.stop_penalty not in STOP_PENALTIES:
-            raise InvalidOptionsError(
-                f"stop_penalty must be one of {STOP_PENALTIES}, not {self.stop_penalty!r}"
-            )
-        if self.first_player not in FIRST_PLAYER_METHODS:
-            raise InvalidOptionsError(
-                f"first_player must be one of {FIRST_PLAYER_METHODS}, not {self.first_player!r}"
-            )
+        for f in fields(self):
+            _check_type(f.name, getattr(self, f.name))
+        if self.preset not in PRESET_NAMES:
+            raise InvalidOptionsError("error.options.preset", {"value": shown(self.preset)})
+        for name, choices in (
+            ("tableau", TABLEAU_RULES),
+            ("recycle", RECYCLE_RULES),
+            ("stop_penalty", STOP_PENALTIES),
+            ("first_player", FIRST_PLAYER_METHODS),
+        ):
+            value = getattr(self, name)
+            if value not in choices:
+                raise InvalidOptionsError(
+                    "error.options.choice", {"name": name, "choices": ", ".join(choices), "value": shown(value)}
+                )
         if self.single:
             if self.tableau != "circular":
-                raise InvalidOptionsError("the one-deck game builds its tableau 'circular' (S-4)")
+                raise InvalidOptionsError("error.options.single_tableau")
             if self.stops:
-                raise InvalidOptionsError("the one-deck game has no Stop (S-7)")
+                raise InvalidOptionsError("error.options.single_stops")
+            if self.reserve_size:
+                raise InvalidOptionsError("error.options.single_reserve", {"value": self.reserve_size})
+            if self.bonus:
+                raise InvalidOptionsError("error.options.single_bonus", {"value": self.bonus})
+            if self.first_player == "tableau":
+                raise InvalidOptionsError("error.options.single_first")
         else:
             if self.tableau == "circular":
-                raise InvalidOptionsError("'circular' building belongs to the one-deck game only (S-2)")
-            if not 0 <= self.reserve_size <= 30:
-                raise InvalidOptionsError(f"reserve_size must be 0..30, not {self.reserve_size}")
-        if not 1 <= self.draw_limit <= 100_000:
-            raise InvalidOptionsError(f"draw_limit must be 1..100000, not {self.draw_limit}")
-        if self.bonus < 0:
-            raise InvalidOptionsError(f"bonus must not be negative, not {self.bonus}")
+                raise InvalidOptionsError("error.options.circular")
+            _check_range("reserve_size", self.reserve_size, 0, 30)
+        _check_range("draw_limit", self.draw_limit, 1, 100_000)
+        _check_range("bonus", self.bonus, 0, 1_000_000)
 
     @property
     def num_cards(self) -> int:
@@ -75,20 +83,21 @@ class Options:
 
     def with_changes(self, **changes: Any) -> Options:
         """A copy with some options changed (validated)."""
-        return options_for(self.preset, base=self, **changes)
+        return _build(self.preset, self, changes)
 
     def to_dict(self) -> dict[str, Any]:
+        """Every option by name (JSON-ready); :meth:`from_dict` reads it back."""
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Options:
+    def from_dict(cls, data: Any) -> Options:
+        """Options from :meth:`to_dict` data; missing options take their preset's value."""
         if not isinstance(data, dict):
-            raise InvalidOptionsError("options must be a JSON object")
+            raise InvalidOptionsError("error.options.not_object", {"value": shown(data)})
         preset = data.get("preset", "classic")
         if not isinstance(preset, str):
-            raise InvalidOptionsError("option 'preset' must be a string")
-        rest = {k: v for k, v in data.items() if k != "preset"}
-        return options_for(preset, **rest)
+            raise InvalidOptionsError("error.options.type_str", {"name": "preset", "value": shown(preset)})
+        return _build(preset, None, {k: v for k, v in data.items() if k != "preset"})
 
     def describe(self) -> str:
         """``key=value`` text of every option (for records)."""
@@ -101,17 +110,39 @@ class Options:
         return " ".join(parts)
 
 
+_TYPES = {f.name: f.type for f in fields(Options)}
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def _check_type(name: str, value: Any) -> None:
+    kind = _TYPES[name]
+    if kind in ("bool", bool):
+        ok = isinstance(value, bool)
+        code = "error.options.type_bool"
+    elif kind in ("int", int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        code = "error.options.type_int"
+    else:
+        ok = isinstance(value, str)
+        code = "error.options.type_str"
+    if not ok:
+        raise InvalidOptionsError(code, {"name": name, "value": shown(value)})
+
+
+def _check_range(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise InvalidOptionsError(
+            "error.options.range", {"name": name, "low": low, "high": high, "value": shown(value)}
+        )
+
+
 PRESETS: dict[str, Options] = {
     "classic": Options(preset="classic"),
     "hoyle": Options(preset="hoyle", reserve_size=13, bonus=0, stop_penalty="stand", first_player="cut"),
     "suited": Options(preset="suited", tableau="suited"),
     "russian13": Options(preset="russian13", reserve_size=13),
-    "single": Options(
-        preset="single", single=True, reserve_size=0, tableau="circular", bonus=0, first_player="cut"
-    ),
+    "single": Options(preset="single", single=True, reserve_size=0, tableau="circular", bonus=0, first_player="cut"),
 }
-
-_TYPES = {f.name: f.type for f in fields(Options)}
 
 
 def _coerce(name: str, value: Any) -> Any:
@@ -123,16 +154,17 @@ def _coerce(name: str, value: Any) -> Any:
             return True
         if isinstance(value, str) and value.lower() in ("off", "false", "no", "0", "strict"):
             return False
-        raise InvalidOptionsError(f"option {name!r} must be on or off, not {value!r}")
+        raise InvalidOptionsError("error.options.type_bool", {"name": name, "value": shown(value)})
     if kind in ("int", int):
-        if isinstance(value, bool):
-            raise InvalidOptionsError(f"option {name!r} must be a whole number, not {value!r}")
-        try:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and _INT_TEXT.fullmatch(value.strip()):
             return int(value)
-        except (TypeError, ValueError):
-            raise InvalidOptionsError(f"option {name!r} must be a whole number, not {value!r}") from None
+        raise InvalidOptionsError("error.options.type_int", {"name": name, "value": shown(value)})
     if not isinstance(value, str):
-        raise InvalidOptionsError(f"option {name!r} must be a string, not {value!r}")
+        if name == "first_player" and isinstance(value, int):
+            raise InvalidOptionsError("error.options.first_player_int", {"value": shown(value)})
+        raise InvalidOptionsError("error.options.type_str", {"name": name, "value": shown(value)})
     return value
 
 
@@ -142,28 +174,39 @@ def options_for(preset: str = "classic", base: Options | None = None, **changes:
     >>> options_for("hoyle", stops=True).stop_penalty
     'stand'
     """
+    return _build(preset, base, changes)
+
+
+def _build(preset: Any, base: Any, changes: dict[Any, Any]) -> Options:
     if base is None:
-        try:
-            base = PRESETS[preset]
-        except KeyError:
-            raise InvalidOptionsError(
-                f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}"
-            ) from None
+        if not isinstance(preset, str):
+            raise InvalidOptionsError("error.options.type_str", {"name": "preset", "value": shown(preset)})
+        found = PRESETS.get(preset)
+        if found is None:
+            raise InvalidOptionsError("error.options.preset", {"value": shown(preset)})
+        base = found
+    elif not isinstance(base, Options):
+        raise InvalidOptionsError("error.options.base", {"value": shown(base)})
     coerced = {}
     for name, value in changes.items():
-        if name not in _TYPES or name == "preset":
-            raise InvalidOptionsError(f"unknown option {name!r}")
+        if not isinstance(name, str) or name not in _TYPES or name == "preset":
+            raise InvalidOptionsError("error.options.unknown", {"name": shown(name)})
         coerced[name] = _coerce(name, value)
-    return replace(base, **coerced)
+    result: Options = replace(base, **coerced)
+    return result
 
 
 def parse_options(text: str) -> Options:
     """Parse the ``describe()`` form: ``preset=hoyle stops=on ...``."""
+    if not isinstance(text, str):
+        raise InvalidOptionsError("error.options.not_text", {"value": shown(text)})
     items: dict[str, str] = {}
     for part in text.split():
         if "=" not in part:
-            raise InvalidOptionsError(f"bad option {part!r}: expected name=value")
+            raise InvalidOptionsError("error.options.syntax", {"part": shown(part)})
         key, value = part.split("=", 1)
+        if key in items:
+            raise InvalidOptionsError("error.options.twice", {"name": shown(key)})
         items[key] = value
     preset = items.pop("preset", "classic")
-    return options_for(preset, None, **items)
+    return _build(preset, None, items)

@@ -32,11 +32,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import RANK, SUIT, card_name, parse_cards
-from .errors import InvalidCardError, InvalidPositionError
+from .errors import InvalidCardError, InvalidPositionError, shown
+from .i18n import Message
 from .options import Options
 from .state import State
 
-_COUNT_RE = re.compile(r"^(\d+)(?:\(([^)]*)\))?$")
+_MAX_NUMBER = 999_999_999
+_COUNT_RE = re.compile(r"^([0-9]{1,9})(?:\(([^)]*)\))?$")
+_NUMBER_RE = re.compile(r"[0-9]{1,9}")
 
 
 def _cards(cards: list[int]) -> str:
@@ -86,22 +89,28 @@ def format_position(st: State, options: Options, secret: bool = False) -> str:
     return text
 
 
-def _parse_counted(text: str, what: str) -> tuple[int, list[int]]:
+def _where(kind: str, **params: Any) -> Message:
+    return Message("where." + kind, params)
+
+
+def _parse_counted(text: str, where: Message) -> tuple[int, list[int]]:
     m = _COUNT_RE.match(text)
     if not m:
-        raise InvalidPositionError(f"{what}: expected a count such as '36' or '30(5H6C)', got {text!r}")
-    try:
-        known = parse_cards(m.group(2) or "")
-    except InvalidCardError as e:
-        raise InvalidPositionError(f"{what}: {e}") from None
-    return int(m.group(1)), known
+        raise InvalidPositionError("error.position.count", {"where": where, "text": shown(text)})
+    return int(m.group(1)), _parse_pile(m.group(2) or "", where)
 
 
-def _parse_pile(text: str, what: str) -> list[int]:
+def _parse_pile(text: str, where: Message) -> list[int]:
     try:
         return parse_cards(text)
     except InvalidCardError as e:
-        raise InvalidPositionError(f"{what}: {e}") from None
+        raise InvalidPositionError("error.position.card", {"where": where, "problem": e.message}) from None
+
+
+def _number(text: str, name: str) -> int:
+    if not _NUMBER_RE.fullmatch(text):
+        raise InvalidPositionError("error.position.number", {"name": name, "text": shown(text)})
+    return int(text)
 
 
 def deal_face_down(missing: list[int], counts: Sequence[int], rng: random.Random) -> list[list[int]]:
@@ -134,37 +143,40 @@ def deal_face_down(missing: list[int], counts: Sequence[int], rng: random.Random
 
 
 def parse_position(text: str, options: Options, rng: random.Random) -> State:
-    """Parse position text into a :class:`~russianbank.state.State`."""
+    """Parse position text into a :class:`~russianbank.state.State`.
+
+    Checks the notation and that every card is accounted for exactly once; whether the
+    position could arise in play is :func:`russianbank.validity.position_problems`'s job.
+    """
     if not isinstance(text, str):
-        raise InvalidPositionError("a position must be text")
+        raise InvalidPositionError("error.position.not_text", {"value": shown(text)})
     fields = text.split()
     if len(fields) not in (12, 13):
-        raise InvalidPositionError(
-            f"a position has 12 fields (13 with the secret part), not {len(fields)}: "
-            "tableau foundations resA stockA wasteA resB stockB wasteB turn hand turn_no no_progress [secret]"
-        )
+        raise InvalidPositionError("error.position.fields", {"n": len(fields)})
     single = options.single
     ncards = options.num_cards
-    seen: dict[int, str] = {}
+    seen: dict[int, Message] = {}
 
-    def claim(cards: list[int], where: str) -> None:
+    def claim(cards: list[int], where: Message) -> None:
         for c in cards:
             if single and c >= 52:
-                raise InvalidPositionError(f"{where}: {card_name(c)} - the one-deck game uses upper-case cards only")
+                raise InvalidPositionError("error.position.upper_only", {"where": where, "card": card_name(c)})
             if c in seen:
-                raise InvalidPositionError(f"{where}: {card_name(c)} appears twice (also in {seen[c]})")
+                raise InvalidPositionError(
+                    "error.position.twice", {"where": where, "card": card_name(c), "other": seen[c]}
+                )
             seen[c] = where
 
     tab_fields = fields[0].split("/")
     if len(tab_fields) != 8:
-        raise InvalidPositionError(f"tableau: expected 8 piles separated by '/', got {len(tab_fields)}")
+        raise InvalidPositionError("error.position.piles", {"where": _where("tableau"), "n": len(tab_fields)})
     tableau: list[list[int]] = []
     laid = [True, True]
     for i, t in enumerate(tab_fields):
-        where = f"tableau pile {i + 1}"
+        where = _where("tableau_pile", n=i + 1)
         if t == ".":
             if not single:
-                raise InvalidPositionError(f"{where}: '.' (not laid out) exists only in the one-deck game")
+                raise InvalidPositionError("error.position.dot", {"where": where})
             laid[i // 4] = False
             tableau.append([])
             continue
@@ -174,18 +186,18 @@ def parse_position(text: str, options: Options, rng: random.Random) -> State:
     for p in (0, 1):
         marks = [tab_fields[4 * p + i] == "." for i in range(4)]
         if any(marks) and not all(marks):
-            raise InvalidPositionError(f"tableau: {'AB'[p]}'s four piles are laid out together (S-3)")
+            raise InvalidPositionError("error.position.laid_together", {"player": "AB"[p]})
 
     foundations: list[list[int]] = [[] for _ in range(8)]
     if single:
         if fields[1] != "-":
-            raise InvalidPositionError("foundations: the one-deck game has none; write '-'")
+            raise InvalidPositionError("error.position.single_none", {"where": _where("foundations")})
     else:
         fparts = fields[1].split("/")
         if len(fparts) != 8:
-            raise InvalidPositionError(f"foundations: expected 8 piles separated by '/', got {len(fparts)}")
+            raise InvalidPositionError("error.position.piles", {"where": _where("foundations"), "n": len(fparts)})
         for i, t in enumerate(fparts):
-            where = f"foundation {i + 1}"
+            where = _where("foundation", n=i + 1)
             pile = _parse_pile(t, where)
             if not pile:
                 continue
@@ -193,13 +205,13 @@ def parse_position(text: str, options: Options, rng: random.Random) -> State:
             suit = SUIT[pile[0]]
             for j, c in enumerate(pile):
                 if SUIT[c] != suit or RANK[c] != j + 1:
-                    raise InvalidPositionError(f"{where}: must be built up in suit from the Ace (R5a)")
+                    raise InvalidPositionError("error.position.foundation_order", {"where": where})
             if not foundations[2 * suit]:
                 foundations[2 * suit] = pile
             elif not foundations[2 * suit + 1]:
                 foundations[2 * suit + 1] = pile
             else:
-                raise InvalidPositionError(f"{where}: more than two foundations of one suit")
+                raise InvalidPositionError("error.position.foundation_suit", {"where": where})
 
     reserve: list[list[int]] = [[], []]
     reserve_up = [0, 0]
@@ -211,72 +223,70 @@ def parse_position(text: str, options: Options, rng: random.Random) -> State:
     for p in (0, 1):
         name = "AB"[p]
         rf, sf, wf = fields[2 + 3 * p : 5 + 3 * p]
+        where = _where("reserve", player=name)
         if single:
             if rf != "-":
-                raise InvalidPositionError(f"reserve {name}: the one-deck game has none; write '-'")
+                raise InvalidPositionError("error.position.single_none", {"where": where})
         else:
             if "|" not in rf:
-                raise InvalidPositionError(f"reserve {name}: expected 'N|UP' such as '11|QH', got {rf!r}")
+                raise InvalidPositionError("error.position.reserve_syntax", {"where": where, "text": shown(rf)})
             down, up = rf.split("|", 1)
-            n, known = _parse_counted(down, f"reserve {name}")
-            ups = _parse_pile(up, f"reserve {name}") if up else []
-            claim(known, f"reserve {name}")
-            claim(ups, f"reserve {name}")
+            n, known = _parse_counted(down, where)
+            ups = _parse_pile(up, where) if up else []
+            claim(known, where)
+            claim(ups, where)
             reserve_hidden[p] = n
             reserve[p] = known + ups  # hidden cards go underneath later
             reserve_up[p] = len(ups)
             reserve_known[p] = len(known)
-        n, known = _parse_counted(sf, f"stock {name}")
-        claim(known, f"stock {name}")
+        where = _where("stock", player=name)
+        n, known = _parse_counted(sf, where)
+        claim(known, where)
         stock_hidden[p] = n
         stock_known_cards[p] = known
-        w = _parse_pile(wf, f"waste {name}")
-        claim(w, f"waste {name}")
+        where = _where("waste", player=name)
+        w = _parse_pile(wf, where)
+        claim(w, where)
         waste[p] = w
     if fields[8] not in ("A", "B"):
-        raise InvalidPositionError(f"turn: expected A or B, got {fields[8]!r}")
+        raise InvalidPositionError("error.position.turn", {"text": shown(fields[8])})
     turn = 0 if fields[8] == "A" else 1
     hand = -1
     if fields[9] != "-":
-        hp = _parse_pile(fields[9], "hand")
+        hp = _parse_pile(fields[9], _where("hand"))
         if len(hp) != 1:
-            raise InvalidPositionError(f"hand: expected one card or '-', got {fields[9]!r}")
-        claim(hp, "hand")
+            raise InvalidPositionError("error.position.hand", {"text": shown(fields[9])})
+        claim(hp, _where("hand"))
         hand = hp[0]
-    try:
-        turn_no = int(fields[10])
-        no_progress = int(fields[11])
-    except ValueError:
-        raise InvalidPositionError("turn_no and no_progress must be whole numbers") from None
-    if turn_no < 1 or no_progress < 0:
-        raise InvalidPositionError("turn_no must be at least 1 and no_progress at least 0")
+    turn_no = _number(fields[10], "turn_no")
+    no_progress = _number(fields[11], "no_progress")
+    if turn_no < 1:
+        raise InvalidPositionError("error.position.turn_no", {"value": turn_no})
     if not single and reserve_up[turn] == 0 and (reserve_hidden[turn] or reserve_known[turn]):
-        raise InvalidPositionError(
-            f"reserve {'AB'[turn]}: the player on move has a face-down reserve top (R6 turns it up "
-            "at the start of the turn); write it face up"
-        )
+        raise InvalidPositionError("error.position.reserve_down", {"player": "AB"[turn]})
     if not laid[turn] and single:
-        raise InvalidPositionError("the player on move must have laid out their piles (S-3)")
+        raise InvalidPositionError("error.position.not_laid_mover")
     nhidden = sum(reserve_hidden) + sum(stock_hidden)
     if len(seen) + nhidden != ncards:
-        raise InvalidPositionError(
-            f"the position accounts for {len(seen)} shown and {nhidden} face-down cards; "
-            f"it must account for exactly {ncards}"
-        )
+        raise InvalidPositionError("error.position.total", {"shown": len(seen), "hidden": nhidden, "total": ncards})
     missing = [c for c in range(ncards) if c not in seen]
     if len(fields) == 13:
         parts = fields[12].split("/")
         if len(parts) != 4:
-            raise InvalidPositionError("secret: expected resA/stockA/resB/stockB")
-        lists = [_parse_pile(t, "secret") for t in parts]
+            raise InvalidPositionError("error.position.secret_syntax")
+        lists = [_parse_pile(t, _where("secret")) for t in parts]
         want = [reserve_hidden[0], stock_hidden[0], reserve_hidden[1], stock_hidden[1]]
-        for lst, n, what in zip(lists, want, ("reserve A", "stock A", "reserve B", "stock B"), strict=True):
+        for lst, n, (kind, name) in zip(
+            lists, want, (("reserve", "A"), ("stock", "A"), ("reserve", "B"), ("stock", "B")), strict=True
+        ):
             if len(lst) != n:
-                raise InvalidPositionError(f"secret: {what} lists {len(lst)} cards but the position says {n}")
+                raise InvalidPositionError(
+                    "error.position.secret_count", {"where": _where(kind, player=name), "listed": len(lst), "n": n}
+                )
         for lst in lists:
-            claim(lst, "secret")
+            claim(lst, _where("secret"))
         if len(seen) != ncards:
-            raise InvalidPositionError("secret: the face-down cards do not complete the deck(s)")
+            raise InvalidPositionError("error.position.secret_complete")
     else:
         lists = deal_face_down(missing, (reserve_hidden[0], stock_hidden[0], reserve_hidden[1], stock_hidden[1]), rng)
     reserve = [lists[0] + reserve[0], lists[2] + reserve[1]]
@@ -344,58 +354,99 @@ def _fields_to_dict(fields: list[str], options: Options) -> dict[str, Any]:
     return out
 
 
+_TOP_KEYS = {"tableau", "foundations", "players", "turn", "hand", "turn_no", "no_progress", "secret"}
+_SIDE_KEYS = {"reserve_hidden", "reserve_known", "reserve_up", "stock_hidden", "stock_known", "waste"}
+
+
 def position_from_dict(data: Any, options: Options) -> str:
     """Turn the dict form back into position text (then parse it with :func:`parse_position`)."""
 
-    def cards(v: Any, where: str) -> str:
-        if not isinstance(v, list) or not all(isinstance(c, str) and len(c) == 2 for c in v):
-            raise InvalidPositionError(f"{where}: expected a list of two-character card names")
-        return "".join(v) or "-"
+    def field(where: str) -> Message:
+        return _where("json", path=where)
 
-    def count(v: Any, where: str) -> int:
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise InvalidPositionError(f"{where}: expected a whole number >= 0")
+    def obj(v: Any, where: str) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise InvalidPositionError("error.position.json_object", {"where": field(where), "value": shown(v)})
         return v
 
-    try:
-        if not isinstance(data, dict):
-            raise InvalidPositionError("a position must be a JSON object")
-        tab = data["tableau"]
-        if not isinstance(tab, list) or len(tab) != 8:
-            raise InvalidPositionError("tableau: expected a list of 8 piles")
-        fields = ["/".join("." if t is None else cards(t, f"tableau pile {i + 1}") for i, t in enumerate(tab))]
+    def cards(v: Any, where: str) -> str:
+        if not isinstance(v, list) or not all(isinstance(c, str) and len(c) == 2 for c in v):
+            raise InvalidPositionError("error.position.json_cards", {"where": field(where), "value": shown(v)})
+        text = "".join(v) or "-"
+        try:
+            parse_cards("" if text == "-" else text)
+        except InvalidCardError as e:
+            raise InvalidPositionError("error.position.card", {"where": field(where), "problem": e.message}) from None
+        return text
+
+    def count(v: Any, where: str) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= _MAX_NUMBER:
+            raise InvalidPositionError("error.position.json_count", {"where": field(where), "value": shown(v)})
+        return v
+
+    def need(d: dict[str, Any], key: str, where: str) -> Any:
+        if key not in d:
+            raise InvalidPositionError("error.position.json_missing", {"where": field(where)})
+        return d[key]
+
+    def known_list(d: dict[str, Any], key: str, where: str) -> str:
+        text = cards(d.get(key, []), where)
+        return "" if text == "-" else text
+
+    data = obj(data, "position")
+    extra = sorted(str(k) for k in data if k not in _TOP_KEYS)
+    if extra:
+        raise InvalidPositionError("error.position.json_unknown", {"where": field("position"), "keys": shown(extra)})
+    tab = need(data, "tableau", "tableau")
+    if not isinstance(tab, list) or len(tab) != 8:
+        raise InvalidPositionError("error.position.json_list8", {"where": field("tableau"), "value": shown(tab)})
+    fields = ["/".join("." if t is None else cards(t, f"tableau[{i}]") for i, t in enumerate(tab))]
+    if options.single:
+        fields.append("-")
+    else:
+        fnd = need(data, "foundations", "foundations")
+        if not isinstance(fnd, list) or len(fnd) != 8:
+            raise InvalidPositionError(
+                "error.position.json_list8", {"where": field("foundations"), "value": shown(fnd)}
+            )
+        fields.append("/".join(cards(f, f"foundations[{i}]") for i, f in enumerate(fnd)))
+    players = obj(need(data, "players", "players"), "players")
+    for name in ("A", "B"):
+        side = obj(need(players, name, f"players.{name}"), f"players.{name}")
+        extra = sorted(str(k) for k in side if k not in _SIDE_KEYS)
+        if extra:
+            raise InvalidPositionError(
+                "error.position.json_unknown", {"where": field(f"players.{name}"), "keys": shown(extra)}
+            )
         if options.single:
             fields.append("-")
         else:
-            fnd = data["foundations"]
-            if not isinstance(fnd, list) or len(fnd) != 8:
-                raise InvalidPositionError("foundations: expected a list of 8 piles")
-            fields.append("/".join(cards(f, f"foundation {i + 1}") for i, f in enumerate(fnd)))
-        for name in ("A", "B"):
-            side = data["players"][name]
-            if options.single:
-                fields.append("-")
-            else:
-                known = "".join(side.get("reserve_known", []))
-                n = count(side["reserve_hidden"], f"{name} reserve_hidden")
-                up = cards(side.get("reserve_up", []), f"{name} reserve_up")
-                fields.append(f"{n}({known})|{'' if up == '-' else up}" if known else f"{n}|{'' if up == '-' else up}")
-            sk = "".join(side.get("stock_known", []))
-            n = count(side["stock_hidden"], f"{name} stock_hidden")
-            fields.append(f"{n}({sk})" if sk else str(n))
-            fields.append(cards(side.get("waste", []), f"{name} waste"))
-        fields.append(str(data["turn"]))
-        fields.append(data["hand"] if data.get("hand") else "-")
-        fields.append(str(count(data.get("turn_no", 1), "turn_no")))
-        fields.append(str(count(data.get("no_progress", 0), "no_progress")))
-        if data.get("secret") is not None:
-            s = data["secret"]
-            fields.append(
-                "/".join(
-                    cards(s[n][k], f"secret {n} {k}")
-                    for n, k in (("A", "reserve"), ("A", "stock"), ("B", "reserve"), ("B", "stock"))
-                )
-            )
-    except (KeyError, TypeError) as e:
-        raise InvalidPositionError(f"position JSON is missing or has a bad field: {e}") from None
+            known = known_list(side, "reserve_known", f"players.{name}.reserve_known")
+            n = count(need(side, "reserve_hidden", f"players.{name}.reserve_hidden"), f"players.{name}.reserve_hidden")
+            up = known_list(side, "reserve_up", f"players.{name}.reserve_up")
+            fields.append(f"{n}({known})|{up}" if known else f"{n}|{up}")
+        sk = known_list(side, "stock_known", f"players.{name}.stock_known")
+        n = count(need(side, "stock_hidden", f"players.{name}.stock_hidden"), f"players.{name}.stock_hidden")
+        fields.append(f"{n}({sk})" if sk else str(n))
+        fields.append(cards(side.get("waste", []), f"players.{name}.waste"))
+    turn = need(data, "turn", "turn")
+    if turn not in ("A", "B"):
+        raise InvalidPositionError("error.position.turn", {"text": shown(turn)})
+    fields.append(turn)
+    hand = data.get("hand")
+    if hand is None:
+        fields.append("-")
+    elif isinstance(hand, str) and len(hand) == 2:
+        fields.append(cards([hand], "hand"))
+    else:
+        raise InvalidPositionError("error.position.json_hand", {"where": field("hand"), "value": shown(hand)})
+    fields.append(str(count(data.get("turn_no", 1), "turn_no")))
+    fields.append(str(count(data.get("no_progress", 0), "no_progress")))
+    if data.get("secret") is not None:
+        secret = obj(data["secret"], "secret")
+        parts = []
+        for who, kind in (("A", "reserve"), ("A", "stock"), ("B", "reserve"), ("B", "stock")):
+            part = obj(need(secret, who, f"secret.{who}"), f"secret.{who}")
+            parts.append(cards(need(part, kind, f"secret.{who}.{kind}"), f"secret.{who}.{kind}"))
+        fields.append("/".join(parts))
     return " ".join(fields)

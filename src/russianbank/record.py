@@ -1,4 +1,4 @@
-"""Game records, in the spirit of PGN, and their JSON form.
+"""Game records, in the spirit of PGN, and their JSON form; files of many games.
 
 Text form::
 
@@ -14,7 +14,7 @@ Text form::
     [Score "47"]
 
     1. B =qh 5F 6F SH=4d H7 SH=9c HW=QS
-    2. A RF=2C SH=8h stop {B: O1 broken by SH (move 3); annul, 1 move(s) taken back}
+    2. A RF=2C SH=8h stop {Stop! by B: O1 broken by SH (move 3); 1 move(s) taken back}
     ...
     0-1
 
@@ -26,15 +26,21 @@ cards a one-deck player lays out). ``=`` alone at the start names the cards
 turned up before the first move. ``{...}`` is a comment (the engine writes the
 ruling of each Stop there, S4). The replay checks every reveal against the
 deal, so a record that does not match its seed is reported.
+
+A file may hold many records, as a PGN file holds many games: text records one
+after the other (each starts with its tags), or JSON records one per line (JSON
+Lines). :func:`read_records` reads such a file game by game, so memory stays
+bounded by the longest game, and :func:`write_records` writes one.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from . import moves as mv
 from .cards import card_name, parse_cards
@@ -44,7 +50,10 @@ from .errors import (
     InvalidMoveError,
     InvalidOptionsError,
     InvalidRecordError,
+    RussianBankError,
+    shown,
 )
+from .i18n import Message
 from .moves import Move
 from .options import Options, parse_options
 
@@ -53,13 +62,26 @@ if TYPE_CHECKING:
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG_RE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_NUMBER_RE = re.compile(r"[+-]?[0-9]{1,30}")
+_TURN_RE = re.compile(r"[0-9]+\.")
+_COMMENT_RE = re.compile(r"\{[^}]*\}")
+_BOM = "\ufeff"
+#: Nesting depth beyond which a JSON record is refused (records are two levels deep).
+MAX_JSON_DEPTH = 32
 
 
 class ReplayError(InvalidRecordError):
-    """A record's move could not be replayed: ``number`` is the 1-based move number."""
+    """A record's move could not be replayed: ``number`` is the 1-based move number, ``move`` its text."""
 
-    def __init__(self, message: str, number: int, move: str, rule: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        code: str,
+        params: dict[str, Any] | None = None,
+        number: int = 0,
+        move: str = "",
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(code, params)
         self.number = number
         self.move = move
         self.rule = rule
@@ -67,71 +89,103 @@ class ReplayError(InvalidRecordError):
 
 @dataclass
 class RecordMove:
+    """One move of a record: the move, the cards it turned up (None: not written, not checked), the mover."""
+
     move: Move
-    reveals: tuple[int, ...] | None = None  # None: not written (not checked)
+    reveals: tuple[int, ...] | None = None
     player: int | None = None
 
 
 @dataclass
 class Record:
-    """A parsed game record. :meth:`replay` rebuilds the game."""
+    """A parsed game record. :meth:`replay` rebuilds the game.
+
+    ``result`` is the result the record states (its Result tag, or its closing result token
+    when the tag is missing); :meth:`contradictions` compares it with the replayed game.
+    """
 
     options: Options
     seed: int | None = None
     position: str | None = None
-    first_player: int | None = None
+    first_mover: int | None = None
     tags: dict[str, str] = field(default_factory=dict)
     initial_reveals: tuple[int, ...] | None = None
     moves: list[RecordMove] = field(default_factory=list)
     result: str = "*"
+    results: tuple[str, ...] = ()  # every result the record states (tag, closing token), for checks
+    validate: bool = True
 
     def replay(self, upto: int | None = None) -> Game:
         """Replay the moves (the first ``upto`` only, if given); raise :class:`ReplayError` at a bad one."""
         from .game import Game
 
         if self.seed is None and self.position is None:
-            raise InvalidRecordError(
-                "the record has neither a Seed nor a Position tag, so it cannot be replayed"
-            )
+            raise InvalidRecordError("error.record.no_setup")
         try:
             game = Game(
-                options=self.options, seed=self.seed, first_player=self.first_player, position=self.position
+                options=self.options,
+                seed=self.seed,
+                first_mover=self.first_mover,
+                position=self.position,
+                validate=self.validate,
             )
-        except (InvalidRecordError, ValueError) as e:
-            raise InvalidRecordError(f"the record's setup is invalid: {e}") from None
+        except RussianBankError as e:
+            raise InvalidRecordError("error.record.setup", {"problem": e.message}) from None
         if self.initial_reveals is not None and self.initial_reveals != game.initial_reveals:
             raise ReplayError(
-                f"the cards turned up at the start are {_names(game.initial_reveals)}, "
-                f"not {_names(self.initial_reveals)} as recorded (does the Seed match?)",
+                "error.record.start_reveals",
+                {"got": _names(game.initial_reveals), "want": _names(self.initial_reveals)},
                 0,
                 "=",
             )
         for i, rm in enumerate(self.moves[:upto] if upto is not None else self.moves):
             n = i + 1
             text = str(rm.move)
+            if game.is_over():
+                raise ReplayError("error.record.over", {"n": n, "move": text}, n, text, "D1")
             if rm.player is not None:
                 actual = 1 - game.turn if rm.move.code in (mv.STOP, mv.OPP_RESIGN) else game.turn
-                if game.is_over():
-                    raise ReplayError(f"move {n} ({text}): the game is already over", n, text, "D1")
                 if actual != rm.player:
                     raise ReplayError(
-                        f"move {n} ({text}): recorded for {'AB'[rm.player]}, but it is {'AB'[game.turn]}'s turn",
+                        "error.record.wrong_player",
+                        {"n": n, "move": text, "recorded": "AB"[rm.player], "turn": "AB"[game.turn]},
                         n,
                         text,
                     )
             try:
                 game.push(rm.move)
             except IllegalMoveError as e:
-                raise ReplayError(f"move {n} ({text}): {e}", n, text, e.rule) from None
+                raise ReplayError(
+                    "error.record.illegal", {"n": n, "move": text, "rule": e.rule, "reason": e.message}, n, text, e.rule
+                ) from None
             got = game.reveals(len(game.move_stack) - 1)
             if rm.reveals is not None and rm.reveals != got:
                 raise ReplayError(
-                    f"move {n} ({text}): it turned up {_names(got)}, not {_names(rm.reveals)} as recorded "
-                    "(does the Seed match?)",
+                    "error.record.reveals",
+                    {"n": n, "move": text, "got": _names(got), "want": _names(rm.reveals)},
                     n,
                     text,
                 )
         return game
+
+    def contradictions(self, game: Game) -> list[Message]:
+        """Where the record's stated result (Result tag, closing token, Termination and Score tags)
+        contradicts ``game``, the game its moves replay to. Empty when all agree."""
+        out: list[Message] = []
+        o = game.outcome()
+        actual = o.result() if o else "*"
+        for stated in dict.fromkeys(self.results):
+            if stated != "*" and stated != actual:
+                out.append(Message("error.record.result_differs", {"stated": stated, "actual": actual}))
+        term = self.tags.get("Termination")
+        if term and o is not None and term != o.termination.value:
+            out.append(
+                Message("error.record.termination_differs", {"stated": shown(term), "actual": o.termination.value})
+            )
+        score = self.tags.get("Score")
+        if score and o is not None and o.score is not None and score != str(o.score.total):
+            out.append(Message("error.record.score_differs", {"stated": shown(score), "actual": o.score.total}))
+        return out
 
 
 def _names(cards: tuple[int, ...]) -> str:
@@ -139,12 +193,13 @@ def _names(cards: tuple[int, ...]) -> str:
 
 
 def iter_history(game: Game) -> Iterator[tuple[int, Move, tuple[int, ...]]]:
+    """(player, move, reveals) for every move of ``game``, in order."""
     for i, m in enumerate(game.move_stack):
         yield game.mover(i), m, game.reveals(i)
 
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
 
 
 def _base_tags(game: Game, tags: dict[str, str] | None) -> dict[str, str]:
@@ -152,13 +207,17 @@ def _base_tags(game: Game, tags: dict[str, str] | None) -> dict[str, str]:
     out["Options"] = game.options.describe()
     if game.starting_position is not None:
         out["Position"] = game.starting_position
+        if not game.validated:
+            out["Validate"] = "off"
     elif game.seed is not None:
         out["Seed"] = str(game.seed)
-    out["First"] = "AB"[game.first_player]
+    out["First"] = "AB"[game.first_mover]
     if tags:
+        if not isinstance(tags, dict):
+            raise InvalidRecordError("error.record.tags_arg", {"value": shown(tags)})
         for k, v in tags.items():
-            if not re.fullmatch(r"\w+", k):
-                raise InvalidRecordError(f"bad tag name {k!r}")
+            if not isinstance(k, str) or not re.fullmatch(r"\w+", k, re.ASCII):
+                raise InvalidRecordError("error.record.tag_name", {"name": shown(k)})
             out[k] = str(v)
     o = game.outcome()
     out["Result"] = o.result() if o else "*"
@@ -177,7 +236,7 @@ def record_text(game: Game, tags: dict[str, str] | None = None) -> str:
     turn_lines: list[str] = []
     cur: list[str] = []
     turn_no = game.first_turn_no
-    player = game.first_player
+    player = game.first_mover
     cur.append(f"{turn_no}. {'AB'[player]}")
     if game.initial_reveals:
         cur.append("=" + "".join(card_name(c) for c in game.initial_reveals))
@@ -190,8 +249,8 @@ def record_text(game: Game, tags: dict[str, str] | None = None) -> str:
         r = game.ruling(i)
         if r is not None:
             cur.append("{" + r.describe() + "}")
-        if m.code in (mv.DISCARD, mv.PASS, mv.STOP):  # these end the turn
-            turn_lines.append(" ".join(cur))
+        if m.code in (mv.DISCARD, mv.PASS, mv.STOP) and not (i == len(game.move_stack) - 1 and game.is_over()):
+            turn_lines.append(" ".join(cur))  # these end the turn (and start the next one, unless the game ends)
             turn_no += 1
             player = 1 - player
             cur = [f"{turn_no}. {'AB'[player]}"]
@@ -206,186 +265,383 @@ def record_json(game: Game, tags: dict[str, str] | None = None) -> dict[str, Any
     """The game record as a JSON-ready dict."""
     head = _base_tags(game, tags)
     o = game.outcome()
-    return {
+    moves_out: list[dict[str, Any]] = []
+    for i, m in enumerate(game.move_stack):
+        item: dict[str, Any] = {
+            "player": "AB"[game.mover(i)],
+            "move": str(m),
+            "reveals": [card_name(c) for c in game.reveals(i)],
+        }
+        ruling = game.ruling(i)
+        if ruling is not None:
+            item["ruling"] = ruling.describe()
+        moves_out.append(item)
+    out: dict[str, Any] = {
         "format": "russianbank-record/1",
         "tags": head,
         "options": game.options.to_dict(),
         "seed": game.seed if game.starting_position is None else None,
         "position": game.starting_position,
-        "first_player": "AB"[game.first_player],
+        "first_player": "AB"[game.first_mover],
         "initial_reveals": [card_name(c) for c in game.initial_reveals],
-        "moves": [
-            {
-                "player": "AB"[game.mover(i)],
-                "move": str(m),
-                "reveals": [card_name(c) for c in game.reveals(i)],
-                **({"ruling": game.ruling(i).describe()} if game.ruling(i) else {}),  # type: ignore[union-attr]
-            }
-            for i, m in enumerate(game.move_stack)
-        ],
+        "moves": moves_out,
         "result": head["Result"],
         "outcome": None if o is None else o.to_dict(),
     }
+    if game.starting_position is not None and not game.validated:
+        out["validate"] = False
+    return out
 
 
-def _player(text: str, where: str) -> int:
+# ------------------------------------------------------------------ parsing
+
+
+def _player(text: object, where: str) -> int:
     if text == "A":
         return 0
     if text == "B":
         return 1
-    raise InvalidRecordError(f"{where}: player must be 'A' or 'B', not {text!r}")
+    raise InvalidRecordError("error.record.player", {"where": where, "text": shown(text)})
 
 
 def _cards(text: str, where: str) -> tuple[int, ...]:
     try:
         return tuple(parse_cards(text))
     except InvalidCardError as e:
-        raise InvalidRecordError(f"{where}: {e}") from None
+        raise InvalidRecordError("error.record.cards", {"where": where, "problem": e.message}) from None
 
 
-def _setup(tags: dict[str, str], where: str) -> tuple[Options, int | None, str | None, int | None]:
+def _setup(tags: dict[str, str]) -> tuple[Options, int | None, str | None, int | None, bool]:
     try:
         if "Options" in tags:
             options = parse_options(tags["Options"])
         else:
             options = parse_options(f"preset={tags.get('Preset', 'classic')}")
     except InvalidOptionsError as e:
-        raise InvalidRecordError(f"{where}: {e}") from None
+        raise InvalidRecordError("error.record.options", {"where": "Options", "problem": e.message}) from None
     seed = None
     if tags.get("Seed") not in (None, ""):
-        try:
-            seed = int(tags["Seed"])
-        except ValueError:
-            raise InvalidRecordError(f"{where}: Seed must be a whole number, not {tags['Seed']!r}") from None
-    first = _player(tags["First"], f"{where} First") if tags.get("First") else None
-    return options, seed, tags.get("Position") or None, first
+        if not _NUMBER_RE.fullmatch(tags["Seed"].strip()):
+            raise InvalidRecordError("error.record.seed", {"text": shown(tags["Seed"])})
+        seed = int(tags["Seed"])
+    first = _player(tags["First"], "First") if tags.get("First") else None
+    validate = tags.get("Validate", "on")
+    if validate not in ("on", "off"):
+        raise InvalidRecordError("error.record.validate", {"text": shown(validate)})
+    return options, seed, tags.get("Position") or None, first, validate == "on"
 
 
 def parse_record_text(text: str) -> Record:
-    """Parse the text form. Raises :class:`InvalidRecordError` saying what and where."""
+    """Parse the text form of one game. Raises :class:`InvalidRecordError` saying what and where."""
+    if not isinstance(text, str):
+        raise InvalidRecordError("error.record.not_text", {"value": shown(text)})
+    return _parse_text_lines(enumerate(text.removeprefix(_BOM).splitlines(), 1))
+
+
+def _parse_text_lines(lines: Iterable[tuple[int, str]]) -> Record:
     tags: dict[str, str] = {}
     body: list[tuple[int, str]] = []
     in_head = True
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in lines:
         s = line.strip()
         if in_head and s.startswith("["):
             m = _TAG_RE.match(s)
             if not m:
-                raise InvalidRecordError(f'line {lineno}: bad tag {s[:60]!r}: expected [Name "value"]')
+                raise InvalidRecordError("error.record.tag", {"line": lineno, "text": shown(s)})
             tags[m.group(1)] = re.sub(r"\\(.)", r"\1", m.group(2))
             continue
         if s:
             in_head = False
             body.append((lineno, s))
-    options, seed, position, first = _setup(tags, "tags")
-    rec = Record(options=options, seed=seed, position=position, first_player=first, tags=tags)
-    result = tags.get("Result", "*")
+    options, seed, position, first, validate = _setup(tags)
+    rec = Record(options=options, seed=seed, position=position, first_mover=first, tags=tags, validate=validate)
+    tag_result = tags.get("Result")
+    if tag_result is not None and tag_result not in RESULTS:
+        raise InvalidRecordError("error.record.result", {"value": shown(tag_result)})
+    closing: str | None = None
     expect: int | None = None
     for lineno, s in body:
-        s = re.sub(r"\{[^}]*\}", " ", s)
+        s = _COMMENT_RE.sub(" ", s)
         if "{" in s or "}" in s:
-            raise InvalidRecordError(f"line {lineno}: unbalanced '{{' or '}}' in a comment")
+            raise InvalidRecordError("error.record.comment", {"line": lineno})
         for tok in s.split():
-            where = f"line {lineno}"
-            if re.fullmatch(r"\d+\.", tok):
+            if _TURN_RE.fullmatch(tok):
                 continue
             if tok in ("A", "B"):
-                expect = _player(tok, where)
+                expect = _player(tok, f"line {lineno}")
                 continue
             if tok in RESULTS:
-                result = tok
+                closing = tok
                 continue
             if tok.startswith("="):
                 if rec.moves or rec.initial_reveals is not None:
-                    raise InvalidRecordError(f"{where}: a bare '=' reveal may only open the game")
-                rec.initial_reveals = _cards(tok[1:], where)
+                    raise InvalidRecordError("error.record.bare_reveal", {"line": lineno})
+                rec.initial_reveals = _cards(tok[1:], f"line {lineno}")
                 continue
-            mtext, _, rv = tok.partition("=")
+            mtext, eq, rv = tok.partition("=")
             try:
                 move = Move.from_str(mtext)
             except InvalidMoveError as e:
-                raise InvalidRecordError(f"{where}, move {len(rec.moves) + 1}: {e}") from None
-            reveals = _cards(rv, where) if "=" in tok else ()
+                raise InvalidRecordError(
+                    "error.record.move", {"line": lineno, "n": len(rec.moves) + 1, "problem": e.message}
+                ) from None
+            reveals = _cards(rv, f"line {lineno}") if eq else ()
             player = expect
             if player is not None and move.code in (mv.STOP, mv.OPP_RESIGN):  # by the other side
                 player = 1 - player
             rec.moves.append(RecordMove(move, reveals, player))
-    if result not in RESULTS:
-        raise InvalidRecordError(f"Result must be one of {', '.join(RESULTS)}, not {result!r}")
-    rec.result = result
+    stated = [r for r in (tag_result, closing) if r is not None]
+    rec.results = tuple(stated)
+    rec.result = stated[0] if stated else "*"
     return rec
 
 
 def parse_record_json(data: Any) -> Record:
+    """Parse the JSON form of one game (as loaded by :func:`json.loads`)."""
     if not isinstance(data, dict):
-        raise InvalidRecordError("a JSON record must be an object")
+        raise InvalidRecordError("error.record.json_object", {"value": shown(data)})
     tags = data.get("tags") or {}
-    if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
-        raise InvalidRecordError("'tags' must be an object of strings")
-    try:
-        options = Options.from_dict(data["options"]) if "options" in data else _setup(tags, "tags")[0]
-    except (InvalidOptionsError, TypeError) as e:
-        raise InvalidRecordError(f"options: {e}") from None
+    if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
+        raise InvalidRecordError("error.record.json_tags")
+    if "options" in data:
+        try:
+            options = Options.from_dict(data["options"])
+        except InvalidOptionsError as e:
+            raise InvalidRecordError("error.record.options", {"where": "options", "problem": e.message}) from None
+    else:
+        options = _setup(tags)[0]
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidRecordError("'seed' must be a whole number or null")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 100):
+        raise InvalidRecordError("error.record.json_seed", {"value": shown(seed)})
     position = data.get("position")
     if position is not None and not isinstance(position, str):
-        raise InvalidRecordError("'position' must be a string or null")
+        raise InvalidRecordError("error.record.json_position", {"value": shown(position)})
+    validate = data.get("validate", True)
+    if not isinstance(validate, bool):
+        raise InvalidRecordError("error.record.validate", {"text": shown(validate)})
     first = data.get("first_player")
     rec = Record(
         options=options,
         seed=seed,
         position=position,
-        first_player=_player(first, "first_player") if first is not None else None,
+        first_mover=_player(first, "first_player") if first is not None else None,
         tags=dict(tags),
+        validate=validate,
     )
     if data.get("initial_reveals") is not None:
         rv = data["initial_reveals"]
-        if not isinstance(rv, list) or not all(isinstance(c, str) for c in rv):
-            raise InvalidRecordError("'initial_reveals' must be a list of card names")
+        if not isinstance(rv, list) or not all(isinstance(c, str) and len(c) == 2 for c in rv):
+            raise InvalidRecordError("error.record.json_reveals", {"where": "initial_reveals"})
         rec.initial_reveals = _cards("".join(rv), "initial_reveals")
     moves = data.get("moves", [])
     if not isinstance(moves, list):
-        raise InvalidRecordError("'moves' must be a list")
+        raise InvalidRecordError("error.record.json_moves")
     for i, item in enumerate(moves, 1):
         where = f"moves[{i}]"
         if isinstance(item, str):
             item = {"move": item}
         if not isinstance(item, dict) or not isinstance(item.get("move"), str):
-            raise InvalidRecordError(f"{where}: expected an object with a 'move' string")
+            raise InvalidRecordError("error.record.json_move", {"where": where})
         try:
             move = Move.from_str(item["move"])
         except InvalidMoveError as e:
-            raise InvalidRecordError(f"{where}: {e}") from None
+            raise InvalidRecordError("error.record.json_bad_move", {"where": where, "problem": e.message}) from None
         reveals = None
         if "reveals" in item:
             rv = item["reveals"]
-            if not isinstance(rv, list) or not all(isinstance(c, str) for c in rv):
-                raise InvalidRecordError(f"{where}: 'reveals' must be a list of card names")
+            if not isinstance(rv, list) or not all(isinstance(c, str) and len(c) == 2 for c in rv):
+                raise InvalidRecordError("error.record.json_reveals", {"where": where})
             reveals = _cards("".join(rv), where)
         player = _player(item["player"], where) if item.get("player") is not None else None
         rec.moves.append(RecordMove(move, reveals, player))
     result = data.get("result", "*")
-    if result not in RESULTS:
-        raise InvalidRecordError(f"result must be one of {', '.join(RESULTS)}, not {result!r}")
+    if not isinstance(result, str) or result not in RESULTS:
+        raise InvalidRecordError("error.record.result", {"value": shown(result)})
+    tag_result = tags.get("Result")
+    if tag_result is not None and tag_result not in RESULTS:
+        raise InvalidRecordError("error.record.result", {"value": shown(tag_result)})
     rec.result = result
+    rec.results = tuple(r for r in (tag_result, result) if r is not None)
     return rec
 
 
+def _json_depth_ok(text: str) -> bool:
+    """Whether the brackets of a JSON text nest no deeper than :data:`MAX_JSON_DEPTH` (strings skipped)."""
+    depth = 0
+    in_str = False
+    escaped = False
+    for ch in text:
+        if in_str:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _load_json(text: str, line: int = 1) -> Any:
+    if not _json_depth_ok(text):
+        raise InvalidRecordError("error.record.json_deep", {"depth": MAX_JSON_DEPTH})
+
+    def bad_constant(name: str) -> Any:
+        raise InvalidRecordError("error.record.json_constant", {"name": name})
+
+    try:
+        return json.loads(text, parse_constant=bad_constant)
+    except json.JSONDecodeError as e:
+        raise InvalidRecordError(
+            "error.record.json", {"line": e.lineno + line - 1, "col": e.colno, "msg": e.msg}
+        ) from None
+    except ValueError:  # a number too long for Python's int parser
+        raise InvalidRecordError("error.record.json_number") from None
+
+
 def parse_record(text: str) -> Record:
-    """Parse a record in either form (JSON if it starts with ``{``)."""
+    """Parse one record in either form (JSON if it starts with ``{``; a UTF-8 BOM is skipped)."""
     if not isinstance(text, str):
-        raise InvalidRecordError("a record must be text")
+        raise InvalidRecordError("error.record.not_text", {"value": shown(text)})
+    text = text.removeprefix(_BOM)
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InvalidRecordError(f"bad JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
-        return parse_record_json(data)
+        return parse_record_json(_load_json(text))
     return parse_record_text(text)
 
 
 def load_record(text: str) -> Game:
     """Parse a record and replay it to the final position."""
     return parse_record(text).replay()
+
+
+# ------------------------------------------------------------ many games
+
+
+@dataclass
+class RecordChunk:
+    """One game's part of a file of many records: its number (from 1), first line, and form."""
+
+    number: int
+    line: int
+    form: str  # "text" or "json"
+    lines: list[str]
+    data: Any = None  # a JSON line already loaded
+
+    def parse(self) -> Record:
+        """This game's record, or :class:`InvalidRecordError` saying what is wrong (lines count in the file)."""
+        if self.form == "json":
+            data = self.data if self.data is not None else _load_json("\n".join(self.lines), self.line)
+            return parse_record_json(data)
+        return _parse_text_lines(enumerate(self.lines, self.line))
+
+
+def split_records(source: str | IO[str] | Iterable[str]) -> Iterator[RecordChunk]:
+    """Cut a file of many records into one chunk per game, reading it line by line.
+
+    ``source`` is the whole text, an open text file or any iterable of lines. Text records
+    start at their first tag line; JSON records stand one per line (JSON Lines), or the
+    file is a single JSON record spread over several lines.
+    """
+    lines: Iterable[str]
+    if isinstance(source, str):
+        lines = io.StringIO(source)
+    elif isinstance(source, Iterable):
+        lines = source
+    else:
+        raise InvalidRecordError("error.record.not_text", {"value": shown(source)})
+    number = 0
+    cur: list[str] = []
+    start = 0
+    form = ""
+    in_body = False
+    json_doc: list[str] | None = None
+    for lineno, raw in enumerate(lines, 1):
+        if not isinstance(raw, str):
+            raise InvalidRecordError("error.record.not_text", {"value": shown(raw)})
+        line = raw.rstrip("\r\n")
+        if lineno == 1:
+            line = line.removeprefix(_BOM)
+        s = line.strip()
+        if json_doc is not None:
+            json_doc.append(line)
+            continue
+        if not form and not s:
+            continue
+        if not cur and s.startswith("{"):
+            data = _json_object(s) if s.endswith("}") else None
+            if data is not None:
+                number += 1
+                yield RecordChunk(number, lineno, "json", [line], data)
+                continue
+            if number == 0:
+                json_doc = [line]  # one record spread over the whole file
+                start = lineno
+                continue
+        if form == "text" and in_body and s.startswith("["):
+            number += 1
+            yield RecordChunk(number, start, "text", cur)
+            cur, form, in_body = [], "", False
+        if not cur:
+            if not s:
+                continue
+            if s.startswith("{"):
+                number += 1
+                yield RecordChunk(number, lineno, "json", [line])
+                continue
+            start, form = lineno, "text"
+        cur.append(line)
+        if s and not s.startswith("["):
+            in_body = True
+    if json_doc is not None:
+        yield RecordChunk(1, start, "json", json_doc)
+    elif cur and any(x.strip() for x in cur):
+        yield RecordChunk(number + 1, start, form or "text", cur)
+
+
+def _json_object(line: str) -> dict[str, Any] | None:
+    try:
+        data = _load_json(line)
+    except InvalidRecordError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def read_records(source: str | IO[str] | Iterable[str]) -> Iterator[Record]:
+    """Every record of a file of many games, parsed one game at a time.
+
+    Raises :class:`InvalidRecordError` at the first record that cannot be parsed, naming its
+    game number and first line; use :func:`split_records` to go on past bad ones.
+    """
+    for chunk in split_records(source):
+        try:
+            yield chunk.parse()
+        except InvalidRecordError as e:
+            raise InvalidRecordError(
+                "error.record.in_game", {"number": chunk.number, "line": chunk.line, "problem": e.message}
+            ) from None
+
+
+def write_records(games: Iterable[Game], out: IO[str], form: str = "text", tags: dict[str, str] | None = None) -> int:
+    """Write the records of ``games`` to ``out`` one after the other; returns how many.
+
+    ``form`` is ``"text"`` (records separated by a blank line) or ``"json"`` (JSON Lines).
+    """
+    if form not in ("text", "json"):
+        raise InvalidRecordError("error.record.form", {"value": shown(form)})
+    n = 0
+    for game in games:
+        if form == "text":
+            if n:
+                out.write("\n")
+            out.write(record_text(game, tags))
+        else:
+            out.write(json.dumps(record_json(game, tags), ensure_ascii=False) + "\n")
+        n += 1
+    return n

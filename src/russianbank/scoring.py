@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .errors import InvalidPlayerError, shown
 from .game import Outcome
 
 
@@ -19,16 +20,24 @@ class MatchScore:
     games: list[tuple[str, str, str, int]] = field(default_factory=list)  # (seat A, seat B, result, points)
 
     def __post_init__(self) -> None:
+        if (
+            not isinstance(self.players, tuple)
+            or len(self.players) != 2
+            or not all(isinstance(n, str) for n in self.players)
+        ):
+            raise InvalidPlayerError("error.match.players", {"value": shown(self.players)})
         if self.players[0] == self.players[1]:
-            raise ValueError("the two players of a match need different names")
+            raise InvalidPlayerError("error.match.names", {"name": shown(self.players[0])})
         for name in self.players:
             self.totals.setdefault(name, 0)
 
     def add(self, outcome: Outcome, seats: tuple[str, str] | None = None) -> None:
         """Add a finished game; ``seats`` names who played A and who played B (default: in order)."""
         seat_names = seats or self.players
-        if set(seat_names) != set(self.players):
-            raise ValueError(f"seats {seat_names} are not the match's players {self.players}")
+        if not isinstance(outcome, Outcome):
+            raise InvalidPlayerError("error.match.outcome", {"value": shown(outcome)})
+        if not isinstance(seat_names, tuple) or len(seat_names) != 2 or set(seat_names) != set(self.players):
+            raise InvalidPlayerError("error.match.seats", {"seats": shown(seat_names), "players": shown(self.players)})
         points = 0
         if outcome.winner is not None and outcome.score is not None:
             points = outcome.score.total

@@ -13,23 +13,34 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import card_name
+from .errors import HistoryIndexError, InvalidPlayerError, shown
+from .i18n import Message
 from .moves import Move
 from .options import Options
+from .words import SPECTATOR, check_viewer, history_words
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, StopRuling
 
 Cards = tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """One public move: who made it, the move, and the cards it turned face up."""
+    """One public move: who made it, the move, and the cards it turned face up.
+
+    ``card`` is the card the move moved (the drawn card for a draw; -1 for a move of no card),
+    ``recycle`` how it turned a waste over (0 not, 1 before a draw, 2 after the move: R8),
+    ``stop`` the ruling of a Stop (S4), whose compact English form is ``ruling``.
+    """
 
     player: int
     move: Move
     reveals: Cards
     ruling: str | None = None  # for a Stop: the ruling (S4)
+    card: int = -1
+    recycle: int = 0
+    stop: StopRuling | None = None
 
 
 @dataclass(frozen=True)
@@ -55,6 +66,16 @@ class PlayerView:
     pending_violation: tuple[str, int] | None  # (rule, move index): public, but UIs keep it quiet
     outcome: dict[str, Any] | None
     legal_moves: tuple[Move, ...]
+
+    def history_message(self, index: int, viewer: int | None = None) -> Message:
+        """``history[index]`` in words from ``viewer``'s side (default: this view's player; a spectator's
+        view names the players), as :meth:`Game.history_message <russianbank.game.Game.history_message>`."""
+        n = len(self.history)
+        if not isinstance(index, int) or isinstance(index, bool) or not -n <= index < n:
+            raise HistoryIndexError("error.history.index", {"value": shown(index), "n": n})
+        h = self.history[index]
+        v = check_viewer(viewer, SPECTATOR if self.player is None else self.player)
+        return history_words(h.player, h.move, h.card, h.reveals, h.recycle, h.stop, v, self.options.single)
 
     def hidden_count(self) -> int:
         """How many cards are face down and unknown."""
@@ -166,14 +187,25 @@ class PlayerView:
 
 
 def make_view(game: Game, player: int | None) -> PlayerView:
-    if player not in (None, 0, 1):
-        raise ValueError(f"player must be 0, 1 or None, not {player!r}")
+    if player is not None and (not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1)):
+        raise InvalidPlayerError("error.player.player", {"value": shown(player)})
     g = game
     # Entries are immutable and built once per move; Game.pop() drops those of popped moves.
     history = g._vhist
     for i in range(len(history), len(g.move_stack)):
         ruling = g.ruling(i)
-        history.append(HistoryEntry(g.mover(i), g.move_stack[i], g.reveals(i), ruling.describe() if ruling else None))
+        mover, card, recycle = g.history_facts(i)
+        history.append(
+            HistoryEntry(
+                mover,
+                g.move_stack[i],
+                g.reveals(i),
+                ruling.describe() if ruling else None,
+                card,
+                recycle,
+                ruling,
+            )
+        )
     res_up: list[Cards] = []
     res_known: list[Cards] = []
     stock_known: list[Cards] = []

@@ -14,6 +14,7 @@ from russianbank import (
     InvalidCardError,
     InvalidMoveError,
     InvalidOptionsError,
+    InvalidPlayerError,
     InvalidPositionError,
     InvalidRecordError,
     Move,
@@ -99,7 +100,7 @@ def _replace_field(text: str, index: int, value: str) -> str:
         (lambda t: _replace_field(t, 4, "5H"), "waste A: 5H appears twice"),
         (lambda t: _replace_field(t, 8, "C"), "turn: expected A or B"),
         (lambda t: _replace_field(t, 9, "5D6D"), "hand: expected one card"),
-        (lambda t: _replace_field(t, 10, "x"), "whole numbers"),
+        (lambda t: _replace_field(t, 10, "x"), "turn_no: expected a whole number"),
         (lambda t: _replace_field(t, 10, "0"), "turn_no must be at least 1"),
         (lambda t: _replace_field(t, 3, "11"), "accounts for .* it must account for exactly 104"),
         (lambda t: _replace_field(t, 2, "5|"), "the player on move has a face-down reserve top"),
@@ -146,12 +147,16 @@ def test_bad_options() -> None:
         options_for("classic", stops="maybe")
 
 
-def test_first_player_must_be_a_player() -> None:
-    """The forced first player is 0, 1 or None; the first-player method is an option (cut/tableau)."""
-    with pytest.raises(InvalidOptionsError, match="first_player must be 0"):
-        Game("classic", seed=1, first_player="cut")  # type: ignore[arg-type]
-    with pytest.raises(InvalidOptionsError, match="first_player must be 0"):
-        Game("classic", seed=1, first_player=2)
+def test_first_mover_must_be_a_player_and_first_player_is_the_option() -> None:
+    """R3: the forced first mover (``first_mover=``) is 0, 1 or None; ``first_player`` is the option that
+    picks the first player (tableau comparison or cut), settable through ``Game(**options)``."""
+    with pytest.raises(InvalidPlayerError, match="first_mover must be 0"):
+        Game("classic", seed=1, first_mover="cut")  # type: ignore[arg-type]
+    with pytest.raises(InvalidPlayerError, match="first_mover must be 0"):
+        Game("classic", seed=1, first_mover=2)
+    with pytest.raises(InvalidOptionsError, match="use first_mover=0"):
+        Game("classic", seed=1, first_player=1)
+    assert Game("classic", seed=1, first_player="cut").options.first_player == "cut"
 
 
 def _record() -> str:
@@ -172,7 +177,7 @@ def _record() -> str:
         (lambda r: r.rstrip("\n") + "\n{unclosed\n", "unbalanced"),
         (
             lambda r: r.replace("*\n", "2-0\n").replace('[Result "*"]', '[Result "2-0"]'),
-            "line \\d+, move \\d+: bad move '2-0'",
+            "Result must be one of 1-0, 0-1, 1/2-1/2, \\*, not '2-0'",
         ),
     ],
 )
@@ -222,7 +227,7 @@ def test_bad_input_changes_nothing() -> None:
 
 
 def test_record_with_the_wrong_player_is_reported() -> None:
-    g = Game("classic", seed=4, first_player=0)
+    g = Game("classic", seed=4, first_mover=0)
     g.push(g.legal_moves()[0])
     text = record_text(g).replace("1. A", "1. B")
     with pytest.raises(ReplayError, match=r"move 1 .*recorded for B, but it is A's turn"):
@@ -244,15 +249,15 @@ def test_non_text_inputs() -> None:
 
 def test_malformed_position_json() -> None:
     good = Game("classic", seed=1).position_dict()
-    with pytest.raises(InvalidPositionError, match="must be a JSON object"):
+    with pytest.raises(InvalidPositionError, match="position: expected a JSON object"):
         Game.from_position_dict([])
-    with pytest.raises(InvalidPositionError, match="missing or has a bad field: 'tableau'"):
+    with pytest.raises(InvalidPositionError, match="position JSON: tableau is missing"):
         Game.from_position_dict({})
     with pytest.raises(InvalidPositionError, match="tableau: expected a list of 8 piles"):
         Game.from_position_dict({**good, "tableau": "x"})
     bad = json.loads(json.dumps(good))
     bad["players"]["A"]["stock_hidden"] = -1
-    with pytest.raises(InvalidPositionError, match="expected a whole number >= 0"):
+    with pytest.raises(InvalidPositionError, match=r"players\.A\.stock_hidden: expected a whole number from 0"):
         Game.from_position_dict(bad)
     bad = json.loads(json.dumps(good))
     bad["tableau"][0] = ["KS"]  # KS is also A's reserve top

@@ -206,3 +206,62 @@ def test_D1_D2_outcome_in_the_record() -> None:
     assert load_record(text).outcome() == g.outcome()
     assert card_name(g.fnd[0][-1]) == "2C"
     assert Move.from_str("HF") == g.move_stack[-1]
+
+
+def test_D3_a_no_progress_draw_starts_no_new_turn() -> None:
+    """D3: the draw comes at the end of the N-th turn without progress; the game does not start the next
+    turn (the side to move stays, the opponent's reserve is not turned up, no one-deck lay-out)."""
+    seed = next(s for s in range(200) if _first_turn_is_draw_and_discard(s))
+    g = Game("classic", seed=seed, draw_limit=1)
+    first = g.turn
+    play(g, "SH", "HW")
+    out = g.outcome()
+    assert out is not None and out.termination is Termination.NO_PROGRESS and out.turns == 1
+    assert g.turn == first and g.turn_no == 1
+    assert g.res_up[1 - first] == 0 and g.reveals(1) == ()  # B's reserve top was not turned up
+    g.pop()
+    assert not g.is_over() and g.turn == first
+    s = Game("single", seed=3, draw_limit=1)
+    mover = s.turn
+    play(s, "SH", "HW")
+    assert s.outcome().termination is Termination.NO_PROGRESS  # type: ignore[union-attr]
+    assert s.laid[1 - mover] is False and s.turn == mover  # the opponent never laid out their piles
+    assert "lays out" not in s.history_message(-1).text()
+
+
+def _first_turn_is_draw_and_discard(seed: int) -> bool:
+    g = Game("classic", seed=seed, draw_limit=1)
+    if Move.from_str("SH") not in g.legal_moves():
+        return False
+    g.push(Move.from_str("SH"))
+    return Move.from_str("HW") in g.legal_moves()
+
+
+def test_D3_repetition_is_named_when_the_same_turn_also_reaches_the_no_progress_limit() -> None:
+    """D3: a turn whose end makes the no-progress count reach N while the next turn starts on a third
+    occurrence is drawn by repetition; the game ends in that repeated position."""
+    g = Game("classic", seed=0, stops=True, reserve_size=0, draw_limit=4)
+    deal = g.position(secret=True).split()
+    for _ in range(4):
+        v = next(m for m in g.legal_moves() if g.order_violation(m) and str(m) not in ("HW", "pass"))
+        g.push(v)
+        g.call_stop()
+    out = g.outcome()
+    assert out is not None and out.termination is Termination.REPETITION
+    assert g.noprog == 4 and g.position(secret=True).split()[:10] == deal[:10]
+
+
+def test_S_7_laying_out_the_last_cards_wins() -> None:
+    """S-3/S-7: a player whose lay-out at the start of their first turn plays their last cards wins at once
+    (a set-up position: B's stack holds only four cards)."""
+    text = pos(
+        ["AH", "2C", "3D", "4S", ".", ".", ".", "."], fnd="-", ra="-", rb="-", sb="4", hand="5H", fill="sa", ncards=52
+    )
+    g = game(text, "single", validate=False)
+    play(g, "HW")
+    out = g.outcome()
+    assert out is not None and out.termination is Termination.WIN and out.winner == 1
+    assert g.laid == [True, True] and g.stock[1] == [] and len(g.reveals(0)) == 4
+    assert out.score is not None and out.score.total == len(g.stock[0]) + len(g.waste[0])
+    g.pop()
+    assert not g.is_over() and g.laid[1] is False

@@ -19,7 +19,7 @@ MID = single_pos(["KH", "AH", "5C", "-", "QH", "2S", "9D", "JC"], sa="10(KS)", w
 
 def test_S_1_one_deck_26_each_no_reserve_no_foundations() -> None:
     """S-1: one 52-card deck, 26 cards to each player as a face-down stack; no reserve, no foundations."""
-    g = Game("single", seed=4, first_player=1)
+    g = Game("single", seed=4, first_mover=1)
     assert card_set(g) == list(range(52))
     assert len(g.stock[0]) == 26  # A has not laid out yet
     assert len(g.stock[1]) == 22 and sum(len(g.tab[i]) for i in range(4, 8)) == 4  # B laid four (S-3)
@@ -50,8 +50,8 @@ def test_S_2_two_deck_game_never_wraps() -> None:
 def test_S_3_piles_are_laid_out_at_the_first_turn() -> None:
     """S-3: at the start of a player's first turn the top four stack cards become their four piles, the top
     card on the first pile; until then those piles do not exist (they are not spaces)."""
-    g = Game("single", seed=1, first_player=0)
-    secret = Game("single", seed=1, first_player=0).position(secret=True).split()[-1].split("/")
+    g = Game("single", seed=1, first_mover=0)
+    secret = Game("single", seed=1, first_mover=0).position(secret=True).split()[-1].split("/")
     assert g.laid == [True, False]
     assert [g.tab[i] for i in range(4)] == [[c] for c in g.initial_reveals]
     assert g.position().split()[0].endswith("/./././.")
@@ -135,3 +135,16 @@ def test_S_7_no_progress_counts_tableau_placements_from_the_hand() -> None:
     g = game(single_pos(["KH", "AH", "5C", "8C", "QH", "2S", "9D", "JC"], sa="10(3D)", wb="AS", turn_no=5), "single")
     play(g, "SH", "HW")
     assert g.noprog == 1
+
+
+def test_R3_tableau_comparison_is_refused_in_the_one_deck_game() -> None:
+    """R3/S-3: first_player="tableau" cannot decide the one-deck game (its piles are laid out only at each
+    player's first turn, so comparing them would read face-down cards): refused, not silently a cut."""
+    from russianbank import InvalidOptionsError, options_for
+
+    with pytest.raises(InvalidOptionsError, match="first_player=cut") as info:
+        options_for("single", first_player="tableau")
+    assert info.value.code == "error.options.single_first" and "S-3" in str(info.value)
+    with pytest.raises(InvalidOptionsError):
+        Game("single", seed=1, first_player="tableau")
+    assert Game("single", seed=1).options.first_player == "cut"

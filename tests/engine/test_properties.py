@@ -329,7 +329,7 @@ def test_records_of_set_up_positions_round_trip(mode: tuple[str, bool], seed: in
         return
     secret = data.draw(st.booleans(), label="secret")
     first = data.draw(st.sampled_from([None, 0, 1]), label="first")
-    h = Game(options=g.options, seed=seed, position=g.position(secret=secret), first_player=first)
+    h = Game(options=g.options, seed=seed, position=g.position(secret=secret), first_mover=first)
     random_walk(h, data, data.draw(st.integers(0, 60), label="n2"), check=False)
     for text in (record_text(h), json.dumps(record_json(h))):
         r = load_record(text)

@@ -1,0 +1,196 @@
+"""Moves, piles, Stop rulings and results in words, from one side of the table.
+
+Everything here returns an :class:`~russianbank.i18n.Message` (render it with
+``.text("en")`` or ``.text("ru")``). A *viewer* is the player the words are for:
+``0`` (A) or ``1`` (B) hear "your pile 3" and "the opponent's waste";
+:data:`SPECTATOR` hears "player A's pile 3". The engine's public calls
+(:meth:`Game.describe_message <russianbank.game.Game.describe_message>`,
+``history_message``, ``StopRuling.message``, ``Outcome.message``) are built on
+these functions; a program rarely needs them directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from . import moves as mv
+from .cards import card_message
+from .errors import InvalidPlayerError, shown
+from .i18n import Message
+
+#: The viewer of someone who plays neither side (a spectator): piles are named by their owner.
+SPECTATOR = -1
+
+_PLAYERS = (Message("player.A"), Message("player.B"))
+_ACTORS = (Message("actor.you"), Message("actor.opponent"))
+
+
+def check_viewer(viewer: object, default: int) -> int:
+    """``viewer`` as 0, 1 or :data:`SPECTATOR` (None means ``default``); anything else is an error."""
+    if viewer is None:
+        return default
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in (0, 1, SPECTATOR):
+        return viewer
+    raise InvalidPlayerError("error.player.viewer", {"value": shown(viewer)})
+
+
+def _side(owner: int, viewer: int) -> str:
+    if viewer == SPECTATOR:
+        return "player"
+    return "own" if owner == viewer else "opp"
+
+
+def pile(kind: str, owner: int, viewer: int, n: int = 0) -> Message:
+    """``owner``'s pile of ``kind`` (tableau, reserve, waste, stock, hand) as ``viewer`` names it."""
+    side = _side(owner, viewer)
+    params: dict[str, object] = {}
+    if kind == "tableau":
+        params["n"] = n
+    if side == "player":
+        params["player"] = _PLAYERS[owner]
+    return Message(f"pile.{kind}.{side}", params)
+
+
+def pile_message(index: int, viewer: int) -> Message:
+    """Tableau pile ``index`` (0-3 A's, 4-7 B's) as ``viewer`` names it: "your pile 2"."""
+    return pile("tableau", index // 4, viewer, index % 4 + 1)
+
+
+def person(player: int, viewer: int) -> Message:
+    """``player`` as ``viewer`` names them: you, your opponent, or player A."""
+    if viewer == SPECTATOR:
+        return _PLAYERS[player]
+    return _ACTORS[0] if player == viewer else _ACTORS[1]
+
+
+def cards_message(cards: Sequence[int]) -> Message:
+    """Several cards in a row: ``7♥ 8♣ 2♦``."""
+    out = card_message(cards[-1])
+    for c in reversed(cards[:-1]):
+        out = Message("cards.list", {"first": card_message(c), "rest": out})
+    return out
+
+
+def _then(first: Message, then: Message) -> Message:
+    return Message("move.then", {"first": first, "then": then})
+
+
+def _source(code: int, mover: int, viewer: int) -> Message:
+    if code < 8:
+        return pile_message((code + 4 * mover) & 7, viewer)
+    if code == mv.RESERVE:
+        return pile("reserve", mover, viewer)
+    return pile("hand", mover, viewer)
+
+
+#: How a move turned its owner's waste over into the stock (R8): not, before the draw, after the move.
+RECYCLE_NONE, RECYCLE_BEFORE, RECYCLE_AFTER = 0, 1, 2
+
+
+def move_words(
+    mover: int,
+    move: mv.Move,
+    card: int,
+    viewer: int,
+    *,
+    reveals: Sequence[int] = (),
+    recycle: int = RECYCLE_NONE,
+    next_player: int | None = None,
+    single: bool = False,
+) -> Message:
+    """One move in words. ``card`` is the card it moves (-1: not known, for a draw about to be made).
+
+    ``reveals`` are the cards it turned face up; those of a turn-ending move belong to the start of
+    ``next_player``'s turn (their reserve top, or in the one-deck game the four cards they lay out).
+    """
+    code = move.code
+    if code >= 256:
+        if code == mv.PASS:
+            text = Message("move.pass")
+        elif code in (mv.RESIGN, mv.OPP_RESIGN):
+            text = _personal("move.resign", mover, viewer)
+        elif code == mv.AGREE:
+            text = Message("move.agree")
+        else:
+            text = _personal("move.stop", mover, viewer)
+    elif code == mv.DRAW:
+        text = Message("move.draw", {"card": card_message(card)}) if card >= 0 else Message("move.draw_unknown")
+        if recycle == RECYCLE_BEFORE:
+            text = _then(Message("move.recycle", {"waste": pile("waste", mover, viewer)}), text)
+    elif code == mv.DISCARD:
+        text = Message("move.discard", {"card": card_message(card)})
+    else:
+        src, dst = move.src, move.dst
+        what = {"card": card_message(card), "src": _source(src, mover, viewer)}
+        if dst == mv.FOUNDATION:
+            text = Message("move.foundation", what)
+        elif dst < 8:
+            text = Message("move.tableau", {**what, "dst": pile_message((dst + 4 * mover) & 7, viewer)})
+        elif dst == mv.OPP_RESERVE:
+            text = Message("move.load", {**what, "dst": pile("reserve", 1 - mover, viewer)})
+        else:
+            text = Message("move.load", {**what, "dst": pile("waste", 1 - mover, viewer)})
+        if src == mv.RESERVE and reveals:
+            text = _then(
+                text, Message("move.flip", {"card": card_message(reveals[0]), "pile": pile("reserve", mover, viewer)})
+            )
+    if recycle == RECYCLE_AFTER:
+        text = _then(text, Message("move.recycle", {"waste": pile("waste", mover, viewer)}))
+    if reveals and next_player is not None and code in (mv.DISCARD, mv.PASS, mv.STOP):
+        text = _then(text, turn_start_words(next_player, reveals, viewer, single))
+    return text
+
+
+def turn_start_words(player: int, reveals: Sequence[int], viewer: int, single: bool) -> Message:
+    """The cards turned up at the start of ``player``'s first turn (R6 reserve top, S-3 lay-out)."""
+    if single:
+        return _personal("move.lay_out", player, viewer, cards=cards_message(reveals))
+    return Message("move.flip", {"card": card_message(reveals[0]), "pile": pile("reserve", player, viewer)})
+
+
+def history_words(
+    player: int,
+    move: mv.Move,
+    card: int,
+    reveals: Sequence[int],
+    recycle: int,
+    ruling: _Ruling | None,
+    viewer: int,
+    single: bool,
+) -> Message:
+    """A move of the public history in words (for a Stop: its ruling)."""
+    if move.code == mv.STOP and ruling is not None:
+        text = ruling.message(viewer)
+        if reveals:
+            text = Message("stop.then", {"ruling": text, "start": turn_start_words(player, reveals, viewer, single)})
+        return text
+    nxt = 1 - player if move.code in (mv.DISCARD, mv.PASS) else None
+    return move_words(player, move, card, viewer, reveals=reveals, recycle=recycle, next_player=nxt, single=single)
+
+
+class _Ruling(Protocol):
+    def message(self, viewer: int | None = None) -> Message: ...
+
+
+def _personal(prefix: str, player: int, viewer: int, **params: object) -> Message:
+    side = _side(player, viewer)
+    if side == "player":
+        params["player"] = _PLAYERS[player]
+    return Message(f"{prefix}.{side}", params)
+
+
+__all__ = [
+    "RECYCLE_AFTER",
+    "RECYCLE_BEFORE",
+    "RECYCLE_NONE",
+    "SPECTATOR",
+    "cards_message",
+    "check_viewer",
+    "history_words",
+    "move_words",
+    "person",
+    "pile",
+    "pile_message",
+    "turn_start_words",
+]
