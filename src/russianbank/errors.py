@@ -4,7 +4,8 @@ Every error carries a message of the catalogue (:mod:`russianbank.i18n`):
 ``err.code`` (a catalogue code such as ``"refuse.R5b.alternate"``),
 ``err.params`` (a dict) and ``err.message`` (the :class:`~russianbank.i18n.Message`,
 for showing it in any language: ``err.message.text("ru")``). ``str(err)`` is the
-English text of that message.
+English text of that message. (An error raised with plain text instead of a code
+gets the code ``"error.text"``: its text, untranslated.)
 
 >>> from russianbank import Game, Move
 >>> g = Game("classic", seed=1)
@@ -21,7 +22,7 @@ import reprlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .i18n import Message, render
+from .i18n import Message, has, render
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -34,6 +35,9 @@ class RussianBankError(ValueError):
     """
 
     def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+        if not has(code):
+            # Plain English text instead of a code: kept as the catalogue's untranslated "error.text".
+            params, code = {"text": str(code)}, "error.text"
         super().__init__(code)
         self.code = code
         self.params: dict[str, Any] = dict(params) if params else {}
@@ -78,11 +82,13 @@ class IllegalMoveError(RussianBankError):
     def __init__(
         self,
         code: str,
-        params: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | str | None = None,
         rule: str | None = None,
         move: Move | None = None,
     ) -> None:
-        super().__init__(code, params)
+        if isinstance(params, str) and rule is None:  # the older IllegalMoveError(text, rule)
+            params, rule = None, params
+        super().__init__(code, None if isinstance(params, str) else params)
         self.rule = rule
         self.move = move
 

@@ -75,7 +75,7 @@ def as_view(table: Game | PlayerView) -> PlayerView:
     from .game import Game
 
     if isinstance(table, Game):
-        return table.view(None)  # type: ignore[no-any-return]
+        return table.view(None)
     raise package_error(RussianBankError, "picture.error.table", kinds="Game, PlayerView", value=type(table).__name__)
 
 

@@ -124,7 +124,7 @@ def deal_face_down(missing: list[int], counts: Sequence[int], rng: random.Random
     missing; those extra places get the other deck's left-over cards.
     """
     if len(missing) != sum(counts):
-        raise InvalidPositionError(f"{len(missing)} cards to deal face down into {sum(counts)} places")
+        raise InvalidPositionError("error.position.deal", {"cards": len(missing), "places": sum(counts)})
     need = (counts[0] + counts[1], counts[2] + counts[3])
     if all(c < 52 for c in missing):  # one deck (or nothing of deck B to place): one pool
         pool = list(missing)

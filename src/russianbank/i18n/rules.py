@@ -486,7 +486,11 @@ RU: dict[str, Entry] = {
 }
 
 # ---------------------------------------------------------------- input errors
+# (and the R5f refusals of moving a run, which name piles and counts)
+
 EN_ERRORS: dict[str, Entry] = {
+    "error.move.not_move": "not a Move: {value} (get moves from Move.from_str or from the game's move lists)",
+    "error.text": "{text}",
     "error.card.number": "no card number {value} (cards are 0..103)",
     "error.card.make": "no card with rank {rank}, suit {suit}, deck {deck}",
     "error.card.not_text": "a card must be text such as 'QH', not {value}",
@@ -498,17 +502,157 @@ EN_ERRORS: dict[str, Entry] = {
     "error.move.code": "no move has the code {value}",
     "error.move.not_text": "a move must be text such as 'RF' or 'SH', not {value}",
     "error.move.syntax": (
-        "bad move {text}: expected two pile letters (such as 'RF', '3w', 'SH', 'HW')"
-        " or one of pass, resign, oresign, agree, stop"
+        "bad move {text}: expected two pile letters (such as 'RF', '3w', 'SH', 'HW') or one of pass, resign, "
+        "oresign, agree, stop"
     ),
     "error.move.source": "bad move {text}: unknown source pile {pile} (piles: 12345678RHFrwWSs)",
     "error.move.target": "bad move {text}: unknown target pile {pile} (piles: 12345678RHFrwWSs)",
     "error.move.same_pile": "bad move {text}: source and target are the same pile",
     "error.move.piles": "no move from pile {src} to pile {dst} (piles are 0..15, two different ones)",
     "error.move.pile": "no pile {value}: give a pile letter of the notation (12345678RHFrwWSs) or its code 0..15",
+    "error.player.viewer": "a viewer is 0 (player A), 1 (player B) or SPECTATOR (-1), not {value}",
+    "error.player.player": "a player is 0 (A) or 1 (B), or None for a spectator, not {value}",
+    "error.history.empty": "there is no move to take back: the move stack is empty",
+    "error.history.index": "no move {value} in the history: it holds {n|# move|# moves}",
+    "error.options.preset": "unknown preset {value}; choose one of classic, hoyle, suited, russian13, single",
+    "error.options.choice": "option {name} must be one of {choices}, not {value}",
+    "error.options.single_tableau": "the one-deck game builds its tableau 'circular' (S-4)",
+    "error.options.single_stops": "the one-deck game has no Stop (S-7)",
+    "error.options.single_reserve": "the one-deck game has no reserve, so reserve_size must be 0, not {value}",
+    "error.options.single_bonus": (
+        "the one-deck game has no bonus (S-7: one point per card left), so bonus must be 0, not {value}"
+    ),
+    "error.options.single_first": (
+        "first_player=tableau cannot decide the one-deck game: its piles are laid out only at each player's "
+        "first turn (S-3), so comparing them would look at face-down cards; use first_player=cut"
+    ),
+    "error.options.circular": "tableau=circular belongs to the one-deck game only (S-2)",
+    "error.options.range": "option {name} must be {low}..{high}, not {value}",
+    "error.options.type_bool": "option {name} must be on or off, not {value}",
+    "error.options.type_int": "option {name} must be a whole number, not {value}",
+    "error.options.type_str": "option {name} must be text, not {value}",
+    "error.options.unknown": (
+        "unknown option {name} (options: reserve_size, tableau, bonus, recycle, stops, stop_penalty, "
+        "first_player, draw_limit)"
+    ),
+    "error.options.not_object": "options must be a JSON object, not {value}",
+    "error.options.not_text": "options must be text such as 'preset=hoyle stops=on', not {value}",
+    "error.options.syntax": "bad option {part}: expected name=value",
+    "error.options.twice": "option {name} is given twice",
+    "error.options.base": "base must be an Options object, not {value}",
+    "where.tableau": "tableau",
+    "where.foundations": "foundations",
+    "where.tableau_pile": "tableau pile {n}",
+    "where.foundation": "foundation {n}",
+    "where.reserve": "reserve {player}",
+    "where.stock": "stock {player}",
+    "where.waste": "waste {player}",
+    "where.hand": "hand",
+    "where.secret": "secret",
+    "where.json": "{path}",
+    "error.position.not_text": "a position must be text, not {value}",
+    "error.position.fields": (
+        "a position has 12 fields (13 with the secret part), not {n}: tableau foundations resA stockA wasteA "
+        "resB stockB wasteB turn hand turn_no no_progress [secret]"
+    ),
+    "error.position.card": "{where}: {problem}",
+    "error.position.count": "{where}: expected a count such as '36' or '30(5H6C)', not {text}",
+    "error.position.upper_only": "{where}: {card} - the one-deck game uses upper-case cards only",
+    "error.position.twice": "{where}: {card} appears twice (also in {other})",
+    "error.position.piles": "{where}: expected 8 piles separated by '/', not {n}",
+    "error.position.dot": "{where}: '.' (not laid out) exists only in the one-deck game",
+    "error.position.laid_together": "tableau: {player}'s four piles are laid out together (S-3)",
+    "error.position.single_none": "{where}: the one-deck game has none; write '-'",
+    "error.position.foundation_order": "{where}: must be built up in suit from the Ace (R5a)",
+    "error.position.foundation_suit": "{where}: more than two foundations of one suit",
+    "error.position.reserve_syntax": "{where}: expected 'N|UP' such as '11|QH', not {text}",
+    "error.position.turn": "turn: expected A or B, not {text}",
+    "error.position.hand": "hand: expected one card or '-', not {text}",
+    "error.position.number": "{name}: expected a whole number (at most 9 digits), not {text}",
+    "error.position.turn_no": "turn_no must be at least 1, not {value}",
+    "error.position.reserve_down": (
+        "reserve {player}: the player on move has a face-down reserve top (R6 turns it up at the start of the "
+        "turn); write it face up"
+    ),
+    "error.position.not_laid_mover": "the player on move must have laid out their piles (S-3)",
+    "error.position.total": (
+        "the position accounts for {shown} shown and {hidden} face-down cards; it must account for exactly {total}"
+    ),
+    "error.position.secret_syntax": "secret: expected resA/stockA/resB/stockB",
+    "error.position.secret_count": "secret: {where} lists {listed} cards but the position says {n}",
+    "error.position.secret_complete": "secret: the face-down cards do not complete the deck(s)",
+    "error.position.json_object": "{where}: expected a JSON object, not {value}",
+    "error.position.json_cards": "{where}: expected a list of two-character card names, not {value}",
+    "error.position.json_count": "{where}: expected a whole number from 0 to 999999999, not {value}",
+    "error.position.json_missing": "position JSON: {where} is missing",
+    "error.position.json_unknown": "{where}: unknown fields {keys}",
+    "error.position.json_list8": "{where}: expected a list of 8 piles, not {value}",
+    "error.position.json_hand": "{where}: expected a card name or null, not {value}",
+    "error.position.deal": "{cards} cards to deal face down into {places} places",
+    "error.record.no_setup": "the record has neither a Seed nor a Position tag, so it cannot be replayed",
+    "error.record.setup": "the record's setup is invalid: {problem}",
+    "error.record.start_reveals": (
+        "the cards turned up at the start are {got}, not {want} as recorded (does the Seed match?)"
+    ),
+    "error.record.over": "move {n} ({move}): the game is already over",
+    "error.record.wrong_player": "move {n} ({move}): recorded for {recorded}, but it is {turn}'s turn",
+    "error.record.illegal": "illegal move {n} ({move}), rule {rule}: {reason}",
+    "error.record.reveals": "move {n} ({move}): it turned up {got}, not {want} as recorded (does the Seed match?)",
+    "error.record.result_differs": "the record says {stated}, but its moves give {actual}",
+    "error.record.termination_differs": "the Termination tag says {stated}, but the game ended by {actual}",
+    "error.record.score_differs": "the Score tag says {stated}, but the winner scores {actual}",
+    "error.record.tags_arg": "tags must be a dict of names and values, not {value}",
+    "error.record.tag_name": "bad tag name {name}: letters, digits and _ only",
+    "error.record.player": "{where}: player must be 'A' or 'B', not {text}",
+    "error.record.cards": "{where}: {problem}",
+    "error.record.options": "{where}: {problem}",
+    "error.record.seed": "Seed must be a whole number, not {text}",
+    "error.record.validate": "Validate must be on or off, not {text}",
+    "error.record.not_text": "a record must be text, not {value}",
+    "error.record.tag": 'line {line}: bad tag {text}: expected [Name "value"]',
+    "error.record.comment": "line {line}: unbalanced '{{' or '}}' in a comment",
+    "error.record.bare_reveal": "line {line}: a bare '=' reveal may only open the game",
+    "error.record.move": "line {line}, move {n}: {problem}",
+    "error.record.result": "Result must be one of 1-0, 0-1, 1/2-1/2, *, not {value}",
+    "error.record.json_object": "a JSON record must be an object, not {value}",
+    "error.record.json_tags": "'tags' must be an object of strings",
+    "error.record.json_seed": "'seed' must be a whole number or null, not {value}",
+    "error.record.json_position": "'position' must be a string or null, not {value}",
+    "error.record.json_reveals": "{where}: reveals must be a list of card names",
+    "error.record.json_moves": "'moves' must be a list",
+    "error.record.json_move": "{where}: expected a move such as \"RF\" or an object with a 'move' string",
+    "error.record.json_bad_move": "{where}: {problem}",
+    "error.record.json": "bad JSON at line {line}, column {col}: {msg}",
+    "error.record.json_deep": "the JSON is nested more than {depth} levels deep; a record is not",
+    "error.record.json_constant": "the JSON holds {name}, which is not a number a record can use",
+    "error.record.json_number": "the JSON holds a number with too many digits",
+    "error.record.in_game": "game {number} (line {line}): {problem}",
+    "error.record.form": "form must be 'text' or 'json', not {value}",
+    "error.options.first_player_int": (
+        "option first_player is the rule that picks who moves first ('tableau' or 'cut'), not {value}; to "
+        "choose the player yourself, use first_mover=0 (A) or first_mover=1 (B)"
+    ),
+    "error.game.first_mover": "first_mover must be 0 (A), 1 (B) or None, not {value}",
+    "error.game.validate": "validate must be True or False, not {value}",
+    "error.game.seed": "seed must be a whole number (at most 128 bits) or None, not {value}",
+    "error.player.text": "bad player {value}: expected A or B",
+    "error.run.game": "a run is moved in a Game, not {value}",
+    "refuse.R5f.piles": "a run moves from one tableau pile to another (piles 0..7, two different ones)",
+    "refuse.R5f.count": "a run has at least one card, not {value}",
+    "refuse.R5f.short": "{pile} has only {n|# card|# cards}",
+    "refuse.R5f.spaces": "moving {count} cards needs {need|# space|# spaces}; there {have|is # space|are # spaces}",
+    "refuse.R5f.step": "step {step} ({move}) is not legal ({rule}): {reason}",
+    "error.match.players": "a match needs two player names, not {value}",
+    "error.match.names": "the two players of a match need different names, not both {name}",
+    "error.match.outcome": "only a finished game's Outcome can be added to a match, not {value}",
+    "error.match.seats": "seats {seats} are not the match's players {players}",
+    "error.replay.read": "cannot read {file}: {problem}",
+    "error.replay.empty": "the file holds no game record",
 }
 
 RU_ERRORS: dict[str, Entry] = {
+    "error.move.not_move": "это не ход ('Move'): {value} (ходы дают 'Move.from_str' и списки ходов партии)",
+    "error.text": "{text}",
     "error.card.number": "нет карты с номером {value} (карты — это 0..103)",
     "error.card.make": "нет карты с рангом {rank}, мастью {suit}, колодой {deck}",
     "error.card.not_text": "карта пишется текстом, например 'QH', а не {value}",
@@ -522,360 +666,161 @@ RU_ERRORS: dict[str, Entry] = {
     "error.move.code": "нет хода с кодом {value}",
     "error.move.not_text": "ход пишется текстом, например 'RF' или 'SH', а не {value}",
     "error.move.syntax": (
-        "неверный ход {text}: нужны две буквы стопок (например 'RF', '3w', 'SH', 'HW')"
-        " или одно из слов pass, resign, oresign, agree, stop"
+        "неверный ход {text}: нужны две буквы стопок (например 'RF', '3w', 'SH', 'HW') или одно из слов pass, "
+        "resign, oresign, agree, stop"
     ),
-    "error.move.source": "неверный ход {text}: неизвестная стопка {pile}, откуда берут карту (стопки 12345678RHFrwWSs)",
-    "error.move.target": "неверный ход {text}: неизвестная стопка {pile}, куда кладут карту (стопки 12345678RHFrwWSs)",
+    "error.move.source": (
+        "неверный ход {text}: неизвестная стопка {pile}, откуда берут карту (стопки '12345678RHFrwWSs')"
+    ),
+    "error.move.target": (
+        "неверный ход {text}: неизвестная стопка {pile}, куда кладут карту (стопки '12345678RHFrwWSs')"
+    ),
     "error.move.same_pile": "неверный ход {text}: карта идёт туда же, откуда взята",
     "error.move.piles": "нет хода со стопки {src} на стопку {dst} (стопки — это 0..15, две разные)",
-    "error.move.pile": "нет стопки {value}: укажите букву стопки из нотации (12345678RHFrwWSs) или её код 0..15",
+    "error.move.pile": "нет стопки {value}: укажите букву стопки из нотации ('12345678RHFrwWSs') или её код 0..15",
+    "error.player.viewer": "зритель — это 0 (игрок A), 1 (игрок B) или 'SPECTATOR' (-1), а не {value}",
+    "error.player.player": "игрок — это 0 (A) или 1 (B), или 'None' для зрителя, а не {value}",
+    "error.history.empty": "отменять нечего: ходов ещё нет",
+    "error.history.index": "в истории нет хода {value}: в ней {n|# ход|# хода|# ходов}",
+    "error.options.preset": (
+        "неизвестный набор правил {value}; выберите 'classic', 'hoyle', 'suited', 'russian13' или 'single'"
+    ),
+    "error.options.choice": "значение {name} — одно из {choices}, а не {value}",
+    "error.options.single_tableau": "в игре одной колодой табло строится по кругу: 'tableau=circular' (S-4)",
+    "error.options.single_stops": "в игре одной колодой нет «Стоп!» (S-7)",
+    "error.options.single_reserve": "в игре одной колодой нет резерва, поэтому 'reserve_size' — 0, а не {value}",
+    "error.options.single_bonus": (
+        "в игре одной колодой нет премии (S-7: очко за каждую оставшуюся карту), поэтому 'bonus' — 0, а не {value}"
+    ),
+    "error.options.single_first": (
+        "'first_player=tableau' не годится для игры одной колодой: её стопки выкладываются только в первый "
+        "ход каждого игрока (S-3), и сравнение заглянуло бы в закрытые карты; выберите 'first_player=cut'"
+    ),
+    "error.options.circular": "'tableau=circular' бывает только в игре одной колодой (S-2)",
+    "error.options.range": "значение {name} должно быть от {low} до {high}, а не {value}",
+    "error.options.type_bool": "значение {name} — 'on' или 'off', а не {value}",
+    "error.options.type_int": "значение {name} — целое число, а не {value}",
+    "error.options.type_str": "значение {name} — текст, а не {value}",
+    "error.options.unknown": (
+        "неизвестный параметр {name} (параметры: 'reserve_size', 'tableau', 'bonus', 'recycle', 'stops', "
+        "'stop_penalty', 'first_player', 'draw_limit')"
+    ),
+    "error.options.not_object": "параметры задаются объектом 'JSON', а не {value}",
+    "error.options.not_text": "параметры задаются текстом, например 'preset=hoyle stops=on', а не {value}",
+    "error.options.syntax": "неверный параметр {part}: нужно имя=значение",
+    "error.options.twice": "параметр {name} задан дважды",
+    "error.options.base": "'base' — это объект 'Options', а не {value}",
+    "where.tableau": "табло",
+    "where.foundations": "базы",
+    "where.tableau_pile": "стопка табло {n}",
+    "where.foundation": "база {n}",
+    "where.reserve": {"nom": "резерв {player}", "gen": "резерва {player}"},
+    "where.stock": {"nom": "колода {player}", "gen": "колоды {player}"},
+    "where.waste": "сброс {player}",
+    "where.hand": "рука",
+    "where.secret": "секретная часть",
+    "where.json": "{path}",
+    "error.position.not_text": "позиция записывается текстом, а не {value}",
+    "error.position.fields": (
+        "в позиции 12 полей (13 с секретной частью), а не {n}: 'tableau foundations resA stockA wasteA resB "
+        "stockB wasteB turn hand turn_no no_progress [secret]'"
+    ),
+    "error.position.card": "{where}: {problem}",
+    "error.position.count": "{where}: нужно число, например '36' или '30(5H6C)', а не {text}",
+    "error.position.upper_only": "{where}: {card} — в игре одной колодой карты пишутся только заглавными",
+    "error.position.twice": "{where}: {card} встречается дважды (ещё и здесь: {other})",
+    "error.position.piles": "{where}: нужно 8 стопок через '/', а не {n}",
+    "error.position.dot": "{where}: '.' (стопка не выложена) бывает только в игре одной колодой",
+    "error.position.laid_together": "табло: четыре стопки игрока {player} выкладываются вместе (S-3)",
+    "error.position.single_none": "{where}: в игре одной колодой этого нет; пишите '-'",
+    "error.position.foundation_order": "{where}: база строится по масти от туза (R5a)",
+    "error.position.foundation_suit": "{where}: больше двух баз одной масти",
+    "error.position.reserve_syntax": "{where}: нужно 'N|UP', например '11|QH', а не {text}",
+    "error.position.turn": "поле 'turn': нужно A или B, а не {text}",
+    "error.position.hand": "поле 'hand': нужна одна карта или '-', а не {text}",
+    "error.position.number": "{name}: нужно целое число (не больше 9 цифр), а не {text}",
+    "error.position.turn_no": "'turn_no' — не меньше 1, а не {value}",
+    "error.position.reserve_down": (
+        "резерв {player}: у игрока, который ходит, верхняя карта резерва закрыта (по R6 её открывают в начале "
+        "хода); запишите её открытой"
+    ),
+    "error.position.not_laid_mover": "игрок, который ходит, должен уже выложить свои стопки (S-3)",
+    "error.position.total": (
+        "в позиции {shown|# открытая карта|# открытые карты|# открытых карт} и {hidden|# закрытая|# "
+        "закрытые|# закрытых}; карт должно быть ровно {total}"
+    ),
+    "error.position.secret_syntax": "секретная часть: нужно 'resA/stockA/resB/stockB'",
+    "error.position.secret_count": "секретная часть: для {where:gen} указано карт: {listed}, а в позиции их {n}",
+    "error.position.secret_complete": "секретная часть: закрытые карты не дополняют колоду до полной",
+    "error.position.json_object": "{where}: нужен объект 'JSON', а не {value}",
+    "error.position.json_cards": "{where}: нужен список двухбуквенных имён карт, а не {value}",
+    "error.position.json_count": "{where}: нужно целое число от 0 до 999999999, а не {value}",
+    "error.position.json_missing": "позиция в 'JSON': нет поля {where}",
+    "error.position.json_unknown": "{where}: неизвестные поля {keys}",
+    "error.position.json_list8": "{where}: нужен список из 8 стопок, а не {value}",
+    "error.position.json_hand": "{where}: нужно имя карты или 'null', а не {value}",
+    "error.position.deal": "закрытых карт для раздачи {cards}, а мест для них {places}",
+    "error.record.no_setup": "в записи нет ни тега 'Seed', ни тега 'Position', поэтому её не воспроизвести",
+    "error.record.setup": "начальная позиция записи неверна: {problem}",
+    "error.record.start_reveals": "в начале открыты {got}, а не {want}, как в записи (совпадает ли 'Seed'?)",
+    "error.record.over": "ход {n} ({move}): партия уже окончена",
+    "error.record.wrong_player": "ход {n} ({move}): записан за {recorded}, но сейчас ходит {turn}",
+    "error.record.illegal": "недопустимый ход {n} ({move}), правило {rule}: {reason}",
+    "error.record.reveals": "ход {n} ({move}): он открыл {got}, а не {want}, как в записи (совпадает ли 'Seed'?)",
+    "error.record.result_differs": "в записи указан результат {stated}, а её ходы дают {actual}",
+    "error.record.termination_differs": "тег 'Termination' говорит {stated}, а партия окончилась так: {actual}",
+    "error.record.score_differs": "тег 'Score' говорит {stated}, а победитель набирает {actual}",
+    "error.record.tags_arg": "'tags' — это словарь имён и значений, а не {value}",
+    "error.record.tag_name": "неверное имя тега {name}: только буквы, цифры и _",
+    "error.record.player": "{where}: игрок — 'A' или 'B', а не {text}",
+    "error.record.cards": "{where}: {problem}",
+    "error.record.options": "{where}: {problem}",
+    "error.record.seed": "'Seed' — целое число, а не {text}",
+    "error.record.validate": "'Validate' — 'on' или 'off', а не {text}",
+    "error.record.not_text": "запись партии — это текст, а не {value}",
+    "error.record.tag": 'строка {line}: неверный тег {text}: нужно [Имя "значение"]',
+    "error.record.comment": "строка {line}: в комментарии не закрыта или лишняя фигурная скобка",
+    "error.record.bare_reveal": "строка {line}: одиночное '=' (открытые карты) бывает только в начале партии",
+    "error.record.move": "строка {line}, ход {n}: {problem}",
+    "error.record.result": "'Result' — одно из 1-0, 0-1, 1/2-1/2, *, а не {value}",
+    "error.record.json_object": "запись в 'JSON' — это объект, а не {value}",
+    "error.record.json_tags": "'tags' — объект со строковыми значениями",
+    "error.record.json_seed": "'seed' — целое число или 'null', а не {value}",
+    "error.record.json_position": "'position' — строка или 'null', а не {value}",
+    "error.record.json_reveals": "{where}: 'reveals' — список имён карт",
+    "error.record.json_moves": "'moves' — это список",
+    "error.record.json_move": "{where}: нужен ход, например 'RF', или объект со строкой 'move'",
+    "error.record.json_bad_move": "{where}: {problem}",
+    "error.record.json": "ошибка в 'JSON', строка {line}, столбец {col}: {msg}",
+    "error.record.json_deep": "вложенность 'JSON' больше {depth} уровней; у записи партии такой нет",
+    "error.record.json_constant": "в 'JSON' есть {name} — такого числа в записи партии не бывает",
+    "error.record.json_number": "в 'JSON' есть число со слишком многими цифрами",
+    "error.record.in_game": "партия {number} (строка {line}): {problem}",
+    "error.record.form": "'form' — 'text' или 'json', а не {value}",
+    "error.options.first_player_int": (
+        "параметр 'first_player' — это правило, кто ходит первым ('tableau' или 'cut'), а не {value}; чтобы "
+        "выбрать игрока самому, укажите 'first_mover=0' (A) или 'first_mover=1' (B)"
+    ),
+    "error.game.first_mover": "'first_mover' — 0 (A), 1 (B) или 'None', а не {value}",
+    "error.game.validate": "'validate' — 'True' или 'False', а не {value}",
+    "error.game.seed": "'seed' — целое число (не больше 128 бит) или 'None', а не {value}",
+    "error.player.text": "неверный игрок {value}: нужно A или B",
+    "error.run.game": "цепочку карт переносят в партии ('Game'), а не в {value}",
+    "refuse.R5f.piles": "цепочка переносится с одной стопки табло на другую (стопки 0..7, две разные)",
+    "refuse.R5f.count": "в цепочке хотя бы одна карта, а не {value}",
+    "refuse.R5f.short": "{pile}: в ней {n|всего # карта|всего # карты|всего # карт}",
+    "refuse.R5f.spaces": (
+        "чтобы перенести {count|# карту|# карты|# карт}, нужно {need|# пустое место|# пустых места|# пустых "
+        "мест}; {have|есть # пустое место|есть # пустых места|есть # пустых мест}"
+    ),
+    "refuse.R5f.step": "шаг {step} ({move}) недопустим ({rule}): {reason}",
+    "error.match.players": "в матче два игрока с именами, а не {value}",
+    "error.match.names": "у двух игроков матча должны быть разные имена, а не оба {name}",
+    "error.match.outcome": "в матч добавляют итог ('Outcome') оконченной партии, а не {value}",
+    "error.match.seats": "места {seats} — это не игроки матча {players}",
+    "error.replay.read": "не удаётся прочитать {file}: {problem}",
+    "error.replay.empty": "в файле нет ни одной записи партии",
 }
-
-EN_ERRORS.update(
-    {
-        "error.player.viewer": "a viewer is 0 (player A), 1 (player B) or SPECTATOR (-1), not {value}",
-        "error.player.player": "a player is 0 (A) or 1 (B), or None for a spectator, not {value}",
-        "error.history.empty": "there is no move to take back: the move stack is empty",
-        "error.history.index": "no move {value} in the history: it holds {n|# move|# moves}",
-    }
-)
-RU_ERRORS.update(
-    {
-        "error.player.viewer": "зритель — это 0 (игрок A), 1 (игрок B) или SPECTATOR (-1), а не {value}",
-        "error.player.player": "игрок — это 0 (A) или 1 (B), или None для зрителя, а не {value}",
-        "error.history.empty": "отменять нечего: ходов ещё нет",
-        "error.history.index": "в истории нет хода {value}: в ней {n|# ход|# хода|# ходов}",
-    }
-)
-
-EN_ERRORS.update(
-    {
-        "error.options.preset": "unknown preset {value}; choose one of classic, hoyle, suited, russian13, single",
-        "error.options.choice": "option {name} must be one of {choices}, not {value}",
-        "error.options.single_tableau": "the one-deck game builds its tableau 'circular' (S-4)",
-        "error.options.single_stops": "the one-deck game has no Stop (S-7)",
-        "error.options.single_reserve": "the one-deck game has no reserve, so reserve_size must be 0, not {value}",
-        "error.options.single_bonus": (
-            "the one-deck game has no bonus (S-7: one point per card left), so bonus must be 0, not {value}"
-        ),
-        "error.options.single_first": (
-            "first_player=tableau cannot decide the one-deck game: its piles are laid out only at each player's"
-            " first turn (S-3), so comparing them would look at face-down cards; use first_player=cut"
-        ),
-        "error.options.circular": "tableau=circular belongs to the one-deck game only (S-2)",
-        "error.options.range": "option {name} must be {low}..{high}, not {value}",
-        "error.options.type_bool": "option {name} must be on or off, not {value}",
-        "error.options.type_int": "option {name} must be a whole number, not {value}",
-        "error.options.type_str": "option {name} must be text, not {value}",
-        "error.options.unknown": (
-            "unknown option {name} (options: reserve_size, tableau, bonus, recycle, stops, stop_penalty,"
-            " first_player, draw_limit)"
-        ),
-        "error.options.not_object": "options must be a JSON object, not {value}",
-        "error.options.not_text": "options must be text such as 'preset=hoyle stops=on', not {value}",
-        "error.options.syntax": "bad option {part}: expected name=value",
-        "error.options.twice": "option {name} is given twice",
-        "error.options.base": "base must be an Options object, not {value}",
-    }
-)
-RU_ERRORS.update(
-    {
-        "error.options.preset": (
-            "неизвестный набор правил {value}; выберите classic, hoyle, suited, russian13 или single"
-        ),
-        "error.options.choice": "значение {name} — одно из {choices}, а не {value}",
-        "error.options.single_tableau": "в игре одной колодой табло строится по кругу: tableau=circular (S-4)",
-        "error.options.single_stops": "в игре одной колодой нет «Стоп!» (S-7)",
-        "error.options.single_reserve": "в игре одной колодой нет резерва, поэтому reserve_size — 0, а не {value}",
-        "error.options.single_bonus": (
-            "в игре одной колодой нет премии (S-7: очко за каждую оставшуюся карту), поэтому bonus — 0, а не {value}"
-        ),
-        "error.options.single_first": (
-            "first_player=tableau не годится для игры одной колодой: её стопки выкладываются только в первый ход"
-            " каждого игрока (S-3), и сравнение заглянуло бы в закрытые карты; выберите first_player=cut"
-        ),
-        "error.options.circular": "tableau=circular бывает только в игре одной колодой (S-2)",
-        "error.options.range": "значение {name} должно быть от {low} до {high}, а не {value}",
-        "error.options.type_bool": "значение {name} — on или off, а не {value}",
-        "error.options.type_int": "значение {name} — целое число, а не {value}",
-        "error.options.type_str": "значение {name} — текст, а не {value}",
-        "error.options.unknown": (
-            "неизвестный параметр {name} (параметры: reserve_size, tableau, bonus, recycle, stops, stop_penalty,"
-            " first_player, draw_limit)"
-        ),
-        "error.options.not_object": "параметры задаются объектом JSON, а не {value}",
-        "error.options.not_text": "параметры задаются текстом, например 'preset=hoyle stops=on', а не {value}",
-        "error.options.syntax": "неверный параметр {part}: нужно имя=значение",
-        "error.options.twice": "параметр {name} задан дважды",
-        "error.options.base": "base — это объект Options, а не {value}",
-    }
-)
-
-EN_ERRORS.update(
-    {
-        "where.tableau": "tableau",
-        "where.foundations": "foundations",
-        "where.tableau_pile": "tableau pile {n}",
-        "where.foundation": "foundation {n}",
-        "where.reserve": "reserve {player}",
-        "where.stock": "stock {player}",
-        "where.waste": "waste {player}",
-        "where.hand": "hand",
-        "where.secret": "secret",
-        "where.json": "{path}",
-        "error.position.not_text": "a position must be text, not {value}",
-        "error.position.fields": (
-            "a position has 12 fields (13 with the secret part), not {n}: tableau foundations resA stockA wasteA"
-            " resB stockB wasteB turn hand turn_no no_progress [secret]"
-        ),
-        "error.position.card": "{where}: {problem}",
-        "error.position.count": "{where}: expected a count such as '36' or '30(5H6C)', not {text}",
-        "error.position.upper_only": "{where}: {card} - the one-deck game uses upper-case cards only",
-        "error.position.twice": "{where}: {card} appears twice (also in {other})",
-        "error.position.piles": "{where}: expected 8 piles separated by '/', not {n}",
-        "error.position.dot": "{where}: '.' (not laid out) exists only in the one-deck game",
-        "error.position.laid_together": "tableau: {player}'s four piles are laid out together (S-3)",
-        "error.position.single_none": "{where}: the one-deck game has none; write '-'",
-        "error.position.foundation_order": "{where}: must be built up in suit from the Ace (R5a)",
-        "error.position.foundation_suit": "{where}: more than two foundations of one suit",
-        "error.position.reserve_syntax": "{where}: expected 'N|UP' such as '11|QH', not {text}",
-        "error.position.turn": "turn: expected A or B, not {text}",
-        "error.position.hand": "hand: expected one card or '-', not {text}",
-        "error.position.number": "{name}: expected a whole number (at most 9 digits), not {text}",
-        "error.position.turn_no": "turn_no must be at least 1, not {value}",
-        "error.position.reserve_down": (
-            "reserve {player}: the player on move has a face-down reserve top (R6 turns it up at the start of"
-            " the turn); write it face up"
-        ),
-        "error.position.not_laid_mover": "the player on move must have laid out their piles (S-3)",
-        "error.position.total": (
-            "the position accounts for {shown} shown and {hidden} face-down cards; it must account for exactly {total}"
-        ),
-        "error.position.secret_syntax": "secret: expected resA/stockA/resB/stockB",
-        "error.position.secret_count": "secret: {where} lists {listed} cards but the position says {n}",
-        "error.position.secret_complete": "secret: the face-down cards do not complete the deck(s)",
-        "error.position.json_object": "{where}: expected a JSON object, not {value}",
-        "error.position.json_cards": "{where}: expected a list of two-character card names, not {value}",
-        "error.position.json_count": "{where}: expected a whole number from 0 to 999999999, not {value}",
-        "error.position.json_missing": "position JSON: {where} is missing",
-        "error.position.json_unknown": "{where}: unknown fields {keys}",
-        "error.position.json_list8": "{where}: expected a list of 8 piles, not {value}",
-        "error.position.json_hand": "{where}: expected a card name or null, not {value}",
-    }
-)
-RU_ERRORS.update(
-    {
-        "where.tableau": "табло",
-        "where.foundations": "базы",
-        "where.tableau_pile": "стопка табло {n}",
-        "where.foundation": "база {n}",
-        "where.reserve": {"nom": "резерв {player}", "gen": "резерва {player}"},
-        "where.stock": {"nom": "колода {player}", "gen": "колоды {player}"},
-        "where.waste": "сброс {player}",
-        "where.hand": "рука",
-        "where.secret": "секретная часть",
-        "where.json": "{path}",
-        "error.position.not_text": "позиция записывается текстом, а не {value}",
-        "error.position.fields": (
-            "в позиции 12 полей (13 с секретной частью), а не {n}: tableau foundations resA stockA wasteA"
-            " resB stockB wasteB turn hand turn_no no_progress [secret]"
-        ),
-        "error.position.card": "{where}: {problem}",
-        "error.position.count": "{where}: нужно число, например '36' или '30(5H6C)', а не {text}",
-        "error.position.upper_only": "{where}: {card} — в игре одной колодой карты пишутся только заглавными",
-        "error.position.twice": "{where}: {card} встречается дважды (ещё и здесь: {other})",
-        "error.position.piles": "{where}: нужно 8 стопок через '/', а не {n}",
-        "error.position.dot": "{where}: '.' (стопка не выложена) бывает только в игре одной колодой",
-        "error.position.laid_together": "табло: четыре стопки игрока {player} выкладываются вместе (S-3)",
-        "error.position.single_none": "{where}: в игре одной колодой этого нет; пишите '-'",
-        "error.position.foundation_order": "{where}: база строится по масти от туза (R5a)",
-        "error.position.foundation_suit": "{where}: больше двух баз одной масти",
-        "error.position.reserve_syntax": "{where}: нужно 'N|UP', например '11|QH', а не {text}",
-        "error.position.turn": "turn: нужно A или B, а не {text}",
-        "error.position.hand": "hand: нужна одна карта или '-', а не {text}",
-        "error.position.number": "{name}: нужно целое число (не больше 9 цифр), а не {text}",
-        "error.position.turn_no": "turn_no — не меньше 1, а не {value}",
-        "error.position.reserve_down": (
-            "резерв {player}: у игрока, который ходит, верхняя карта резерва закрыта (по R6 её открывают в начале"
-            " хода); запишите её открытой"
-        ),
-        "error.position.not_laid_mover": "игрок, который ходит, должен уже выложить свои стопки (S-3)",
-        "error.position.total": (
-            "в позиции {shown|# открытая карта|# открытые карты|# открытых карт} и"
-            " {hidden|# закрытая|# закрытые|# закрытых}; карт должно быть ровно {total}"
-        ),
-        "error.position.secret_syntax": "секретная часть: нужно resA/stockA/resB/stockB",
-        "error.position.secret_count": ("секретная часть: для {where:gen} указано карт: {listed}, а в позиции их {n}"),
-        "error.position.secret_complete": "секретная часть: закрытые карты не дополняют колоду до полной",
-        "error.position.json_object": "{where}: нужен объект JSON, а не {value}",
-        "error.position.json_cards": "{where}: нужен список двухбуквенных имён карт, а не {value}",
-        "error.position.json_count": "{where}: нужно целое число от 0 до 999999999, а не {value}",
-        "error.position.json_missing": "позиция в JSON: нет поля {where}",
-        "error.position.json_unknown": "{where}: неизвестные поля {keys}",
-        "error.position.json_list8": "{where}: нужен список из 8 стопок, а не {value}",
-        "error.position.json_hand": "{where}: нужно имя карты или null, а не {value}",
-    }
-)
-
-EN_ERRORS.update(
-    {
-        "error.record.no_setup": "the record has neither a Seed nor a Position tag, so it cannot be replayed",
-        "error.record.setup": "the record's setup is invalid: {problem}",
-        "error.record.start_reveals": (
-            "the cards turned up at the start are {got}, not {want} as recorded (does the Seed match?)"
-        ),
-        "error.record.over": "move {n} ({move}): the game is already over",
-        "error.record.wrong_player": "move {n} ({move}): recorded for {recorded}, but it is {turn}'s turn",
-        "error.record.illegal": "illegal move {n} ({move}), rule {rule}: {reason}",
-        "error.record.reveals": (
-            "move {n} ({move}): it turned up {got}, not {want} as recorded (does the Seed match?)"
-        ),
-        "error.record.result_differs": "the record says {stated}, but its moves give {actual}",
-        "error.record.termination_differs": "the Termination tag says {stated}, but the game ended by {actual}",
-        "error.record.score_differs": "the Score tag says {stated}, but the winner scores {actual}",
-        "error.record.tags_arg": "tags must be a dict of names and values, not {value}",
-        "error.record.tag_name": "bad tag name {name}: letters, digits and _ only",
-        "error.record.player": "{where}: player must be 'A' or 'B', not {text}",
-        "error.record.cards": "{where}: {problem}",
-        "error.record.options": "{where}: {problem}",
-        "error.record.seed": "Seed must be a whole number, not {text}",
-        "error.record.validate": "Validate must be on or off, not {text}",
-        "error.record.not_text": "a record must be text, not {value}",
-        "error.record.tag": 'line {line}: bad tag {text}: expected [Name "value"]',
-        "error.record.comment": "line {line}: unbalanced '{{' or '}}' in a comment",
-        "error.record.bare_reveal": "line {line}: a bare '=' reveal may only open the game",
-        "error.record.move": "line {line}, move {n}: {problem}",
-        "error.record.result": "Result must be one of 1-0, 0-1, 1/2-1/2, *, not {value}",
-        "error.record.json_object": "a JSON record must be an object, not {value}",
-        "error.record.json_tags": "'tags' must be an object of strings",
-        "error.record.json_seed": "'seed' must be a whole number or null, not {value}",
-        "error.record.json_position": "'position' must be a string or null, not {value}",
-        "error.record.json_reveals": "{where}: reveals must be a list of card names",
-        "error.record.json_moves": "'moves' must be a list",
-        "error.record.json_move": "{where}: expected a move such as \"RF\" or an object with a 'move' string",
-        "error.record.json_bad_move": "{where}: {problem}",
-        "error.record.json": "bad JSON at line {line}, column {col}: {msg}",
-        "error.record.json_deep": "the JSON is nested more than {depth} levels deep; a record is not",
-        "error.record.json_constant": "the JSON holds {name}, which is not a number a record can use",
-        "error.record.json_number": "the JSON holds a number with too many digits",
-        "error.record.in_game": "game {number} (line {line}): {problem}",
-        "error.record.form": "form must be 'text' or 'json', not {value}",
-    }
-)
-RU_ERRORS.update(
-    {
-        "error.record.no_setup": "в записи нет ни тега Seed, ни тега Position, поэтому её не воспроизвести",
-        "error.record.setup": "начальная позиция записи неверна: {problem}",
-        "error.record.start_reveals": ("в начале открыты {got}, а не {want}, как в записи (совпадает ли Seed?)"),
-        "error.record.over": "ход {n} ({move}): партия уже окончена",
-        "error.record.wrong_player": "ход {n} ({move}): записан за {recorded}, но сейчас ходит {turn}",
-        "error.record.illegal": "недопустимый ход {n} ({move}), правило {rule}: {reason}",
-        "error.record.reveals": "ход {n} ({move}): он открыл {got}, а не {want}, как в записи (совпадает ли Seed?)",
-        "error.record.result_differs": "в записи указан результат {stated}, а её ходы дают {actual}",
-        "error.record.termination_differs": "тег Termination говорит {stated}, а партия окончилась так: {actual}",
-        "error.record.score_differs": "тег Score говорит {stated}, а победитель набирает {actual}",
-        "error.record.tags_arg": "tags — это словарь имён и значений, а не {value}",
-        "error.record.tag_name": "неверное имя тега {name}: только буквы, цифры и _",
-        "error.record.player": "{where}: игрок — 'A' или 'B', а не {text}",
-        "error.record.cards": "{where}: {problem}",
-        "error.record.options": "{where}: {problem}",
-        "error.record.seed": "Seed — целое число, а не {text}",
-        "error.record.validate": "Validate — on или off, а не {text}",
-        "error.record.not_text": "запись партии — это текст, а не {value}",
-        "error.record.tag": 'строка {line}: неверный тег {text}: нужно [Имя "значение"]',
-        "error.record.comment": "строка {line}: в комментарии не закрыта или лишняя фигурная скобка",
-        "error.record.bare_reveal": "строка {line}: одиночное '=' (открытые карты) бывает только в начале партии",
-        "error.record.move": "строка {line}, ход {n}: {problem}",
-        "error.record.result": "Result — одно из 1-0, 0-1, 1/2-1/2, *, а не {value}",
-        "error.record.json_object": "запись в JSON — это объект, а не {value}",
-        "error.record.json_tags": "'tags' — объект со строковыми значениями",
-        "error.record.json_seed": "'seed' — целое число или null, а не {value}",
-        "error.record.json_position": "'position' — строка или null, а не {value}",
-        "error.record.json_reveals": "{where}: reveals — список имён карт",
-        "error.record.json_moves": "'moves' — это список",
-        "error.record.json_move": "{where}: нужен ход, например \"RF\", или объект со строкой 'move'",
-        "error.record.json_bad_move": "{where}: {problem}",
-        "error.record.json": "ошибка в JSON, строка {line}, столбец {col}: {msg}",
-        "error.record.json_deep": "вложенность JSON больше {depth} уровней; у записи партии такой нет",
-        "error.record.json_constant": "в JSON есть {name} — такого числа в записи партии не бывает",
-        "error.record.json_number": "в JSON есть число со слишком многими цифрами",
-        "error.record.in_game": "партия {number} (строка {line}): {problem}",
-        "error.record.form": "form — 'text' или 'json', а не {value}",
-    }
-)
-
-EN_ERRORS.update(
-    {
-        "error.options.first_player_int": (
-            "option first_player is the rule that picks who moves first ('tableau' or 'cut'), not {value};"
-            " to choose the player yourself, use first_mover=0 (A) or first_mover=1 (B)"
-        ),
-        "error.game.first_mover": "first_mover must be 0 (A), 1 (B) or None, not {value}",
-        "error.game.validate": "validate must be True or False, not {value}",
-        "error.game.seed": "seed must be a whole number (at most 128 bits) or None, not {value}",
-        "error.player.text": "bad player {value}: expected A or B",
-    }
-)
-RU_ERRORS.update(
-    {
-        "error.options.first_player_int": (
-            "параметр first_player — это правило, кто ходит первым ('tableau' или 'cut'), а не {value};"
-            " чтобы выбрать игрока самому, укажите first_mover=0 (A) или first_mover=1 (B)"
-        ),
-        "error.game.first_mover": "first_mover — 0 (A), 1 (B) или None, а не {value}",
-        "error.game.validate": "validate — True или False, а не {value}",
-        "error.game.seed": "seed — целое число (не больше 128 бит) или None, а не {value}",
-        "error.player.text": "неверный игрок {value}: нужно A или B",
-    }
-)
-
-EN_ERRORS.update(
-    {
-        "error.run.game": "a run is moved in a Game, not {value}",
-        "refuse.R5f.piles": "a run moves from one tableau pile to another (piles 0..7, two different ones)",
-        "refuse.R5f.count": "a run has at least one card, not {value}",
-        "refuse.R5f.short": "{pile} has only {n|# card|# cards}",
-        "refuse.R5f.spaces": (
-            "moving {count} cards needs {need|# space|# spaces}; there {have|is # space|are # spaces}"
-        ),
-        "refuse.R5f.step": "step {step} ({move}) is not legal ({rule}): {reason}",
-        "error.match.players": "a match needs two player names, not {value}",
-        "error.match.names": "the two players of a match need different names, not both {name}",
-        "error.match.outcome": "only a finished game's Outcome can be added to a match, not {value}",
-        "error.match.seats": "seats {seats} are not the match's players {players}",
-    }
-)
-RU_ERRORS.update(
-    {
-        "error.run.game": "цепочку карт переносят в партии (Game), а не в {value}",
-        "refuse.R5f.piles": "цепочка переносится с одной стопки табло на другую (стопки 0..7, две разные)",
-        "refuse.R5f.count": "в цепочке хотя бы одна карта, а не {value}",
-        "refuse.R5f.short": "{pile}: в ней {n|всего # карта|всего # карты|всего # карт}",
-        "refuse.R5f.spaces": (
-            "чтобы перенести {count|# карту|# карты|# карт}, нужно {need|# пустое место|# пустых места|# пустых мест};"
-            " {have|есть # пустое место|есть # пустых места|есть # пустых мест}"
-        ),
-        "refuse.R5f.step": "шаг {step} ({move}) недопустим ({rule}): {reason}",
-        "error.match.players": "в матче два игрока с именами, а не {value}",
-        "error.match.names": "у двух игроков матча должны быть разные имена, а не оба {name}",
-        "error.match.outcome": "в матч добавляют итог (Outcome) оконченной партии, а не {value}",
-        "error.match.seats": "места {seats} — это не игроки матча {players}",
-    }
-)
-
-EN_ERRORS.update(
-    {
-        "error.replay.read": "cannot read {file}: {problem}",
-        "error.replay.empty": "the file holds no game record",
-    }
-)
-RU_ERRORS.update(
-    {
-        "error.replay.read": "не удаётся прочитать {file}: {problem}",
-        "error.replay.empty": "в файле нет ни одной записи партии",
-    }
-)
 
 EN.update(EN_ERRORS)
 RU.update(RU_ERRORS)
