@@ -301,7 +301,7 @@ class Session:
         A Stop belongs to the turn it ended."""
         g = self._game
         out: list[tuple[int, int, list[int]]] = []
-        turn_no, seat = g.first_turn_no, g.first_player
+        turn_no, seat = g.first_turn_no, g.first_mover
         current: list[int] = []
         for i, m in enumerate(g.move_stack):
             current.append(i)
