@@ -22,50 +22,21 @@ game has no reserves and no foundations; its piles that are not laid out yet
 
 from __future__ import annotations
 
-import inspect
-import reprlib
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 from .cards import RANKS
-from .errors import IllegalMoveError, InvalidOptionsError, RussianBankError
+from .errors import InvalidOptionsError, RussianBankError, shown
 from .i18n import LANGS, Message, msg
 from .view import PlayerView
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, Outcome
 
 #: Suit symbols of player A's deck (filled) and player B's deck (outlined), in the order C D H S.
 SUIT_SYMBOLS = ("♣♦♥♠", "♧♢♡♤")
 FACE_DOWN = "▒"
 EMPTY = "·"
 ON_MOVE = "▶"
-
-E = TypeVar("E", bound=RussianBankError)
-_CODED = "code" in inspect.signature(RussianBankError.__init__).parameters
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = 40
-
-
-def shown(value: object) -> str:
-    """A bad input as an error message shows it: its ``repr``, cut short."""
-    return _REPR.repr(value)
-
-
-def package_error(cls: type[E], code: str, *, rule: str | None = None, **params: Any) -> E:
-    """An error of the package carrying the catalogue message ``code`` with ``params``.
-
-    Builds it whether the errors take a catalogue code and parameters or a
-    plain English text (the older form), so the message reads the same.
-    """
-    make: Any = cls  # the errors' signature is changing from (text) to (code, params)
-    illegal = issubclass(cls, IllegalMoveError)
-    if _CODED:
-        err = make(code, params, rule=rule) if illegal else make(code, params)
-    else:
-        text = msg(code, **params).text("en")
-        err = make(text, rule) if illegal else make(text)
-    assert isinstance(err, cls)
-    return err
 
 
 def as_view(table: Game | PlayerView) -> PlayerView:
@@ -76,7 +47,7 @@ def as_view(table: Game | PlayerView) -> PlayerView:
 
     if isinstance(table, Game):
         return table.view(None)
-    raise package_error(RussianBankError, "picture.error.table", kinds="Game, PlayerView", value=type(table).__name__)
+    raise RussianBankError("picture.error.table", {"kinds": "Game, PlayerView", "value": type(table).__name__})
 
 
 def bottom_player(view: PlayerView, orientation: int | None) -> int:
@@ -84,17 +55,15 @@ def bottom_player(view: PlayerView, orientation: int | None) -> int:
     if orientation is None:
         return 0 if view.player is None else view.player
     if not isinstance(orientation, int) or isinstance(orientation, bool) or orientation not in (0, 1):
-        raise package_error(
-            InvalidOptionsError, "picture.error.orientation", name="orientation", value=shown(orientation)
-        )
+        raise InvalidOptionsError("picture.error.orientation", {"name": "orientation", "value": shown(orientation)})
     return orientation
 
 
 def check_lang(lang: object) -> None:
     """Refuse a language the catalogue does not have."""
     if not isinstance(lang, str) or lang not in LANGS:
-        raise package_error(
-            InvalidOptionsError, "picture.error.choice", name="lang", choices=", ".join(LANGS), value=shown(lang)
+        raise InvalidOptionsError(
+            "picture.error.choice", {"name": "lang", "choices": ", ".join(LANGS), "value": shown(lang)}
         )
 
 
@@ -105,25 +74,27 @@ def card_text(card: int) -> str:
 
 
 def caption(view: PlayerView) -> Message:
-    """Who is to move (and the turn number), or how the game ended."""
-    out = view.outcome
+    """Who is to move (and the turn number), or how the game ended (the engine's words, D2 breakdown included)."""
+    out = outcome_of(view)
     if out is None:
         return msg("picture.to_move", player=msg(f"player.{'AB'[view.turn]}"), turn=view.turn_no)
-    return result_message(out, view.options.draw_limit)
+    return out.message(None)
 
 
-def result_message(outcome: dict[str, Any], draw_limit: int) -> Message:
-    """The caption of a finished game from its ``Outcome.to_dict()`` form."""
-    term = outcome["termination"]
-    if term in ("win", "resignation"):
-        score = outcome.get("score") or {}
-        code = "picture.result.win" if term == "win" else "picture.result.resignation"
-        return msg(code, player=msg(f"player.{outcome['winner']}"), points=int(score.get("total", 0)))
-    if term == "repetition":
-        return msg("picture.result.repetition")
-    if term == "no progress":
-        return msg("picture.result.no_progress", n=draw_limit)
-    return msg("picture.result.agreed")
+def outcome_of(view: PlayerView) -> Outcome | None:
+    """The :class:`~russianbank.game.Outcome` a view's ``outcome`` (its ``to_dict()`` form) stands for."""
+    from .game import Outcome, Score, Termination
+
+    d = view.outcome
+    if d is None:
+        return None
+    s = d.get("score")
+    score = None
+    if s is not None:
+        score = Score(s["bonus"], s["reserve_cards"], s["stock_waste_cards"], s["hand_cards"], s["total"])
+    winner = None if d["winner"] is None else "AB".index(d["winner"])
+    turns = view.options.draw_limit if d["termination"] == Termination.NO_PROGRESS.value else 0
+    return Outcome(Termination(d["termination"]), winner, score, single=view.options.single, turns=turns)
 
 
 def _pile(cards: tuple[int, ...]) -> str:
@@ -165,9 +136,7 @@ def unicode(
     view = as_view(table)
     bottom = bottom_player(view, orientation)
     if not isinstance(waste_limit, int) or isinstance(waste_limit, bool) or waste_limit < 0:
-        raise package_error(
-            InvalidOptionsError, "picture.error.at_least_0", name="waste_limit", value=shown(waste_limit)
-        )
+        raise InvalidOptionsError("picture.error.at_least_0", {"name": "waste_limit", "value": shown(waste_limit)})
     check_lang(lang)
     top = 1 - bottom
     rule = "─" * 44

@@ -37,10 +37,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 from . import moves as mv
 from .cards import RANKS, SUIT, card_name
-from .errors import InvalidMoveError, InvalidOptionsError
+from .errors import InvalidMoveError, InvalidOptionsError, shown
 from .i18n import msg
 from .moves import Move
-from .picture import as_view, bottom_player, caption, check_lang, package_error, shown
+from .picture import as_view, bottom_player, caption, check_lang
 from .view import PlayerView
 
 if TYPE_CHECKING:
@@ -306,7 +306,8 @@ class _Picture:
             self.text(self.cx + CW + 4, ROW_Y - 6, msg("picture.foundations").text(self.lang), anchor="middle")
         for m in arrows:
             self.arrow(m)
-        self.text(self.width / 2, CAPTION_Y, caption(v).text(self.lang), size=13, anchor="middle")
+        words = caption(v).text(self.lang)
+        self.text(self.width / 2, CAPTION_Y, words, size=13 if len(words) < 80 else 10, anchor="middle")
         w, h = self.width, HEIGHT
         dims = f' width="{size}" height="{round(size * h / w)}"' if size is not None else ""
         title = msg("picture.title", preset=v.options.preset, turn=v.turn_no).text(self.lang)
@@ -335,9 +336,7 @@ def _moves(move: Move | str | None, arrows: Iterable[Move | str] | None) -> list
         try:
             items.extend(arrows)
         except TypeError:
-            raise package_error(
-                InvalidMoveError, "picture.error.arrows", name="arrows", value=type(arrows).__name__
-            ) from None
+            raise InvalidMoveError("picture.error.arrows", {"name": "arrows", "value": type(arrows).__name__}) from None
     out = []
     for m in items:
         if isinstance(m, str):
@@ -345,7 +344,7 @@ def _moves(move: Move | str | None, arrows: Iterable[Move | str] | None) -> list
         elif isinstance(m, Move):
             out.append(m)
         else:
-            raise package_error(InvalidMoveError, "picture.error.arrow", kinds="Move, str", value=type(m).__name__)
+            raise InvalidMoveError("picture.error.arrow", {"kinds": "Move, str", "value": type(m).__name__})
     return out
 
 
@@ -374,6 +373,6 @@ def table(
     view = as_view(table)
     bottom = bottom_player(view, orientation)
     if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size <= 0):
-        raise package_error(InvalidOptionsError, "picture.error.size", name="size", value=shown(size))
+        raise InvalidOptionsError("picture.error.size", {"name": "size", "value": shown(size)})
     check_lang(lang)
     return _Picture(view, bottom, lang).render(_moves(move, arrows), size)

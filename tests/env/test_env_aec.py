@@ -303,3 +303,23 @@ def test_the_aec_environment_pickles_mid_game() -> None:
     assert f.unwrapped.game.position(secret=True) == e.unwrapped.game.position(secret=True)
     assert f.agent_selection == e.agent_selection
     assert np.array_equal(f.last()[0]["observation"], e.last()[0]["observation"])
+
+
+def test_refusals_are_catalogue_messages_and_nest_the_engines_reason() -> None:
+    e = env()
+    e.reset(seed=1)
+    g = e.unwrapped.game
+    mask = e.observe(e.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask[: codec.DRAW] == 0)[0])  # a card move that is not legal here
+    with pytest.raises(IllegalMoveError) as err:
+        e.step(bad)
+    refusal = err.value
+    assert refusal.code == "env.refuse.move" and refusal.move == codec.ACTION_MOVES[bad]
+    engine = g.refusal(codec.ACTION_MOVES[bad])
+    assert engine is not None and refusal.rule == engine.rule == refusal.params["rule_id"]
+    assert refusal.params["reason"] == engine.message
+    assert engine.message.text("ru") in refusal.message.text("ru")
+    with pytest.raises(InvalidOptionsError) as opt:
+        env(reward="elo")
+    assert opt.value.code == "env.error.choice"
+    assert opt.value.message.text("ru") == "reward: допустимо одно из значений win, score, а не 'elo'"

@@ -200,8 +200,8 @@ def test_caption_says_how_the_game_ended() -> None:
     g = Game("classic", seed=1)
     g.resign(1)
     texts = [t.text for t in parse(svg.table(g)).iter("{http://www.w3.org/2000/svg}text")]
-    total = g.outcome().score.total  # type: ignore[union-attr]
-    assert f"Player A wins by resignation ({total} points)" in texts
+    assert g.outcome().message().text() in texts  # type: ignore[union-attr]
+    assert texts[-1].startswith("Player A won: Player B resigned. 90 points")
 
 
 def test_bad_arguments_raise_the_package_errors_and_draw_nothing() -> None:
@@ -241,3 +241,14 @@ def test_jupyter_shows_a_game_and_a_view_as_svg() -> None:
         data, _ = shell.display_formatter.format(obj)
         assert data["image/svg+xml"] == obj._repr_svg_()
         parse(data["image/svg+xml"])
+
+
+def test_errors_carry_catalogue_messages_in_both_languages() -> None:
+    g = Game("classic", seed=1)
+    with pytest.raises(InvalidOptionsError) as e:
+        svg.table(g, orientation=7)
+    assert e.value.code == "picture.error.orientation" and str(e.value) == e.value.message.text("en")
+    assert e.value.message.text("ru") == "orientation: допустимо 0 (A внизу) или 1 (B внизу), а не 7"
+    with pytest.raises(InvalidMoveError) as m:
+        svg.table(g, arrows=[3.5])  # type: ignore[list-item]
+    assert m.value.code == "picture.error.arrow" and "float" in m.value.message.text("ru")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import doctest
+import random
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -102,16 +104,45 @@ def test_russian_labels() -> None:
     assert text.splitlines()[-1] == "Очередь игрока A, ход 1"
 
 
-def test_D1_D3_captions_of_finished_games() -> None:
+def finished(preset: str, seed: int, **options: object) -> Game:
+    """A game of random moves to its end; in the stops mode half the founded Stops are called."""
+    g = Game(preset, seed=seed, **options)
+    rng = random.Random(seed)
+    while not g.is_over():
+        if g.can_stop() and rng.random() < 0.5:
+            g.call_stop()
+        else:
+            g.push(rng.choice(g.legal_moves()))
+    return g
+
+
+@pytest.mark.parametrize(
+    ("make", "termination"),
+    [
+        (lambda: finished("classic", 5), "win"),  # D1
+        (lambda: finished("single", 2), "win"),  # S-7
+        (lambda: finished("classic", 1, draw_limit=2), "no progress"),  # D3
+        (lambda: finished("classic", 0, stops=True), "repetition"),  # D3: Stops annul turns back to their start
+    ],
+)
+def test_D1_D3_captions_of_finished_games_are_the_engines_outcome_in_words(make: Any, termination: str) -> None:
+    g = make()
+    out = g.outcome()
+    assert out.termination.value == termination
+    for lang in ("en", "ru"):
+        for who in (None, 0, 1):
+            assert unicode(g.view(who), lang=lang).splitlines()[-1] == out.message().text(lang)
+    assert "▶" not in unicode(g)
+
+
+def test_captions_of_resigned_and_agreed_games() -> None:
     g = Game("classic", seed=1)
     g.agree_draw()
-    assert unicode(g).splitlines()[-1] == "Drawn by agreement"
-    assert unicode(g, lang="ru").splitlines()[-1] == "Ничья по соглашению"
+    assert unicode(g).splitlines()[-1] == "Drawn: both players agreed a draw."
     h = Game("classic", seed=1)
     h.resign(0)
-    pts = h.outcome().score.total  # type: ignore[union-attr]
-    assert unicode(h).splitlines()[-1] == f"Player B wins by resignation ({pts} points)"
-    assert "▶" not in unicode(h)
+    assert unicode(h, lang="ru").splitlines()[-1] == h.outcome().message().text("ru")  # type: ignore[union-attr]
+    assert unicode(h).splitlines()[-1].startswith("Player B won: Player A resigned.")
 
 
 def test_bad_arguments_raise_the_package_errors() -> None:

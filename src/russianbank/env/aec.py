@@ -11,10 +11,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..errors import InvalidOptionsError, RussianBankError
+from ..errors import InvalidOptionsError, RussianBankError, shown
 from ..game import Game
 from ..options import Options, options_for
-from ..picture import package_error, shown
 from . import codec
 from .observation import OBSERVATION_SIZE, encode
 from .table import Table
@@ -51,48 +50,46 @@ def check_settings(
     check_choice("reward", reward, REWARDS)
     check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
     if max_steps is not None and (not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1):
-        raise package_error(
-            InvalidOptionsError, "env.error.max_steps", name="max_steps", none="None", value=shown(max_steps)
+        raise InvalidOptionsError(
+            "env.error.max_steps", {"name": "max_steps", "none": "None", "value": shown(max_steps)}
         )
     if render_mode is not None:
         check_choice("render_mode", render_mode, RENDER_MODES)
     if options is not None and not isinstance(options, dict):
-        raise package_error(InvalidOptionsError, "env.error.options", name="options", value=type(options).__name__)
+        raise InvalidOptionsError("env.error.options", {"name": "options", "value": type(options).__name__})
     check_flag("stops", stops)
     extra = dict(options or {})
     if "stops" in extra:
-        raise package_error(InvalidOptionsError, "env.error.own_argument", name="stops", within="options")
+        raise InvalidOptionsError("env.error.own_argument", {"name": "stops", "within": "options"})
     if stops:
         extra["stops"] = True
     if not isinstance(preset, str):
-        raise package_error(InvalidOptionsError, "env.error.preset", name="preset", value=shown(preset))
+        raise InvalidOptionsError("env.error.preset", {"name": "preset", "value": shown(preset)})
     try:
         return options_for(preset, **extra)
     except RussianBankError:
         raise
     except (TypeError, ValueError, OverflowError) as e:  # an option value the engine could not take
-        raise package_error(InvalidOptionsError, "env.error.game_options", value=shown(extra), reason=str(e)) from None
+        raise InvalidOptionsError("env.error.game_options", {"value": shown(extra), "reason": str(e)}) from None
 
 
 def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     """Refuse ``value`` for the setting ``name`` unless it is one of ``choices``."""
     if not isinstance(value, str) or value not in choices:
-        raise package_error(
-            InvalidOptionsError, "env.error.choice", name=name, choices=", ".join(choices), value=shown(value)
+        raise InvalidOptionsError(
+            "env.error.choice", {"name": name, "choices": ", ".join(choices), "value": shown(value)}
         )
 
 
 def check_flag(name: str, value: object) -> None:
     """Refuse anything but True or False for the setting ``name``."""
     if not isinstance(value, bool):
-        raise package_error(
-            InvalidOptionsError, "env.error.choice", name=name, choices="True, False", value=shown(value)
-        )
+        raise InvalidOptionsError("env.error.choice", {"name": name, "choices": "True, False", "value": shown(value)})
 
 
 def no_game() -> RussianBankError:
     """The error for using an environment before its first reset()."""
-    return package_error(RussianBankError, "env.error.no_game", call="reset()")
+    return RussianBankError("env.error.no_game", {"call": "reset()"})
 
 
 class RussianBankEnv(AECEnv):  # type: ignore[misc]

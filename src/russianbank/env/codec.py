@@ -31,9 +31,8 @@ from __future__ import annotations
 import numbers
 
 from .. import moves as mv
-from ..errors import InvalidMoveError
+from ..errors import InvalidMoveError, shown
 from ..moves import Move
-from ..picture import package_error, shown
 
 ACTION_CODEC_VERSION = 1
 
@@ -74,13 +73,11 @@ def move_to_action(move: Move) -> int:
     stands for (``agree``, or a card move that is never possible, such as ``WF``).
     """
     if not isinstance(move, Move):
-        raise package_error(InvalidMoveError, "env.error.not_a_move", kind="Move", value=shown(move))
+        raise InvalidMoveError("env.error.not_a_move", {"kind": "Move", "value": shown(move)})
     try:
         return _INDEX[move]
     except KeyError:
-        raise package_error(
-            InvalidMoveError, "env.error.no_action", move=str(move), version=ACTION_CODEC_VERSION
-        ) from None
+        raise InvalidMoveError("env.error.no_action", {"move": str(move), "version": ACTION_CODEC_VERSION}) from None
 
 
 def check_action(action: object) -> int:
@@ -89,9 +86,9 @@ def check_action(action: object) -> int:
     if isinstance(action, numbers.Integral) and not isinstance(action, bool):
         a = int(action)
     if a is None:
-        raise package_error(InvalidMoveError, "env.error.action", last=NUM_ACTIONS - 1, value=shown(action))
+        raise InvalidMoveError("env.error.action", {"last": NUM_ACTIONS - 1, "value": shown(action)})
     if not 0 <= a < NUM_ACTIONS:
-        raise package_error(InvalidMoveError, "env.error.action_range", last=NUM_ACTIONS - 1, value=shown(a))
+        raise InvalidMoveError("env.error.action_range", {"last": NUM_ACTIONS - 1, "value": shown(a)})
     return a
 
 

@@ -51,7 +51,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import RussianBankError
-from ..picture import package_error
 from ..view import PlayerView
 
 OBSERVATION_VERSION = 1
@@ -107,7 +106,7 @@ def encode(view: PlayerView, stop_offer: bool = False) -> npt.NDArray[np.float32
     """The observation of ``view``'s player (``stop_offer``: they are deciding whether to call Stop)."""
     me = view.player
     if me not in (0, 1):
-        raise package_error(RussianBankError, "env.error.spectator", calls="game.view(0), game.view(1)")
+        raise RussianBankError("env.error.spectator", {"calls": "game.view(0), game.view(1)"})
     opp = 1 - me
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     flip = 52 * me if not view.options.single else 0

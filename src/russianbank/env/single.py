@@ -11,9 +11,8 @@ from gymnasium import spaces
 
 from ..ai import ENGINES, LEVELS, make_player, make_stop_caller
 from ..ai.stops import ATTENTIVENESS
-from ..errors import InvalidOptionsError, RussianBankError
+from ..errors import InvalidOptionsError, RussianBankError, shown
 from ..game import Game
-from ..picture import package_error, shown
 from . import codec
 from .aec import ENV_VERSION, RENDER_MODES, check_choice, check_flag, check_settings, no_game, observation_space
 from .observation import encode
@@ -68,7 +67,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> None:
         self.game_options = check_settings(preset, stops, reward, illegal_action, max_steps, options, render_mode)
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1)):
-            raise package_error(InvalidOptionsError, "env.error.seat", name="seat", none="None", value=shown(seat))
+            raise InvalidOptionsError("env.error.seat", {"name": "seat", "none": "None", "value": shown(seat)})
         check_choice("opponent", opponent, LEVELS + ENGINES)
         level = stop_level if stop_level is not None else opponent if opponent in LEVELS else _STOP_LEVEL[opponent]
         check_choice("stop_level", level, tuple(ATTENTIVENESS))
@@ -126,7 +125,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise no_game()
         truncated = self.max_steps is not None and self._agent_steps >= self.max_steps
         if table.over or truncated:
-            raise package_error(RussianBankError, "env.error.episode_over", call="reset()")
+            raise RussianBankError("env.error.episode_over", {"call": "reset()"})
         illegal = False
         try:
             table.play(action)

@@ -28,7 +28,6 @@ from typing import Any
 from ..errors import IllegalMoveError
 from ..game import Game
 from ..moves import Move
-from ..picture import package_error
 from . import codec
 
 
@@ -96,22 +95,19 @@ class Table:
     def _refusal(self, a: int) -> IllegalMoveError:
         said: dict[str, Any] = {"action": a, "name": codec.ACTION_NAMES[a]}
         if self.game.is_over():
-            return package_error(IllegalMoveError, "env.refuse.over", rule="D1", **said)
+            return IllegalMoveError("env.refuse.over", said, rule="D1")
         if a == codec.RESIGN:
-            return package_error(IllegalMoveError, "env.refuse.resign", **said)
+            return IllegalMoveError("env.refuse.resign", said)
         if self.stop_offer:
             choices = f"stop = {codec.STOP}, no-stop = {codec.NO_STOP}"
-            return package_error(IllegalMoveError, "env.refuse.stop_offer", rule="S1", choices=choices, **said)
+            return IllegalMoveError("env.refuse.stop_offer", {"choices": choices, **said}, rule="S1")
         if a in (codec.STOP, codec.NO_STOP):
-            return package_error(IllegalMoveError, "env.refuse.no_offer", rule="S1", **said)
-        move = codec.ACTION_MOVES[a]
-        refusal = getattr(self.game, "refusal", None)  # the engine's refusal as a catalogue message, where it has one
-        if refusal is not None:
-            err = refusal(move)
-            rule, reason = err.rule, err.message
-        else:
-            rule, reason = self.game.illegal_reason(move) or ("", "")
-        return package_error(IllegalMoveError, "env.refuse.move", rule=rule, rule_id=rule, reason=reason, **said)
+            return IllegalMoveError("env.refuse.no_offer", said, rule="S1")
+        err = self.game.refusal(codec.ACTION_MOVES[a])
+        assert err is not None  # legal_actions lists every legal move
+        return IllegalMoveError(
+            "env.refuse.move", {"rule_id": err.rule, "reason": err.message, **said}, rule=err.rule, move=err.move
+        )
 
     def returns(self, reward: str) -> tuple[float, float]:
         """What the finished game gives A and B: ``win`` +1/-1 (0 for a draw), ``score`` +/- the D2 score."""
