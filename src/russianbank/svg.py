@@ -31,6 +31,7 @@ with ``data-count``; programs can pick the picture apart by those.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
@@ -42,6 +43,7 @@ from .i18n import msg
 from .moves import Move
 from .picture import as_view, bottom_player, caption, check_lang
 from .view import PlayerView
+from .words import SPECTATOR
 
 if TYPE_CHECKING:
     from .game import Game
@@ -87,6 +89,7 @@ class _Picture:
         self.width = self.xr + LW + M
         self.out: list[str] = []
         self.anchors: dict[tuple[str, int], tuple[float, float]] = {}
+        self._table: Game | None = None
 
     # ----------------------------------------------------------- elements
 
@@ -252,10 +255,13 @@ class _Picture:
         b = self._anchor(move.dst, p, move)
         if a is None or b is None:
             return
+        title = ""
+        if move in self.view.legal_moves:  # say the move in words as a tooltip
+            title = f"<title>{escape(self._words(move))}</title>"
         self.out.append(
             f'<line class="arrow" data-move="{move}" x1="{a[0]:g}" y1="{a[1]:g}" x2="{b[0]:g}" y2="{b[1]:g}" '
             'stroke="#ffc400" stroke-opacity="0.85" stroke-width="6" stroke-linecap="round" '
-            'marker-end="url(#arrowhead)"/>'
+            f'marker-end="url(#arrowhead)">{title}</line>'
         )
 
     def _anchor(self, code: int, p: int, move: Move) -> tuple[float, float] | None:
@@ -275,17 +281,30 @@ class _Picture:
         }[code]
         return self.anchors.get(key)
 
+    def _words(self, move: Move) -> str:
+        """``move`` in words from the view's side, as the engine says it (a game dealt from the view:
+        the words use only what the view shows)."""
+        if self._table is None:
+            self._table = self.view.sample(random.Random(0))
+        viewer = SPECTATOR if self.view.player is None else self.view.player
+        return self._table.describe(move, self.lang, viewer=viewer)
+
+    def _card_at(self, src: int, p: int) -> int:
+        """The card a move of ``p`` from pile ``src`` takes (-1: none)."""
+        v = self.view
+        if src < 8:
+            pile = v.tableau[(src + 4 * p) & 7]
+            return pile[-1] if pile else -1
+        if src == mv.RESERVE and v.reserve_up[p]:
+            return v.reserve_up[p][-1]
+        if src == mv.HAND:
+            return v.hand
+        return -1
+
     def _foundation_for(self, src: int, p: int) -> int:
         """The foundation the card at ``src`` would go to (as the engine picks it), else its suit's first."""
         v = self.view
-        card = -1
-        if src < 8:
-            pile = v.tableau[(src + 4 * p) & 7]
-            card = pile[-1] if pile else -1
-        elif src == mv.RESERVE and v.reserve_up[p]:
-            card = v.reserve_up[p][-1]
-        elif src == mv.HAND:
-            card = v.hand
+        card = self._card_at(src, p)
         if card < 0:
             return 0
         s = SUIT[card]

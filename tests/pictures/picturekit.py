@@ -51,5 +51,25 @@ def face_down(view: PlayerView) -> list[int]:
 
 
 def other_deal(game: Game, seed: int) -> Game:
-    """A game that looks the same from every seat but whose face-down cards lie in another order."""
-    return game.view(None).sample(random.Random(seed))  # type: ignore[no-any-return]
+    """The same game (same moves, same history) dealt so that the cards still unseen lie elsewhere.
+
+    The cards no move has turned up stay in the bottom parts of the reserves
+    and stocks where the deal put them; shuffling them there (each player's
+    among their own piles) and replaying the moves gives a game that differs
+    from ``game`` only in face-down cards, its outcome and pending violation
+    included.
+    """
+    end = game.state()
+    start = Game(game.options.preset, seed=game.seed, options=game.options).state()
+    rng = random.Random(seed)
+    for p in (0, 1):
+        n_res = len(end.reserve[p]) - end.reserve_up[p] - end.reserve_known[p]
+        n_stock = len(end.stock[p]) - end.stock_known[p]
+        pool = start.reserve[p][:n_res] + start.stock[p][:n_stock]
+        rng.shuffle(pool)
+        start.reserve[p][:n_res] = pool[:n_res]
+        start.stock[p][:n_stock] = pool[n_res:]
+    other = Game.from_state(start, game.options)
+    for move in game.move_stack:
+        other.push(move)
+    return other

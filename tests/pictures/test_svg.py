@@ -252,3 +252,17 @@ def test_errors_carry_catalogue_messages_in_both_languages() -> None:
     with pytest.raises(InvalidMoveError) as m:
         svg.table(g, arrows=[3.5])  # type: ignore[list-item]
     assert m.value.code == "picture.error.arrow" and "float" in m.value.message.text("ru")
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions)
+def test_arrows_of_legal_moves_say_the_move_in_words(pos: tuple[str, int, int, bool]) -> None:
+    g = played(*pos)
+    for who in (None, 0, 1):
+        view = g.view(who)
+        moves = [m for m in view.legal_moves if m.is_card_move]
+        root = parse(svg.table(view, arrows=moves, lang="ru"))
+        for line in root.iter("{http://www.w3.org/2000/svg}line"):
+            m = Move.from_str(line.get("data-move", ""))
+            viewer = who if who is not None else -1
+            assert line.find("s:title", NS).text == g.describe(m, "ru", viewer=viewer)  # type: ignore[union-attr]
