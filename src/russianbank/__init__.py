@@ -17,6 +17,7 @@ from .moves import Move
 from .options import PRESETS, Options, options_for, parse_options
 from .runs import run_moves
 from .scoring import MatchScore
+from .validity import Status
 from .view import HistoryEntry, PlayerView
 from .words import SPECTATOR
 
@@ -45,6 +46,7 @@ __all__ = [
     "RussianBankError",
     "Score",
     "State",
+    "Status",
     "StopRuling",
     "Termination",
     "card_label",

@@ -31,6 +31,7 @@ from .i18n import Message, render
 from .moves import MOVE_TABLE, Move
 from .options import Options, options_for
 from .state import State
+from .validity import Status, position_problems, position_status
 from .words import (
     RECYCLE_AFTER,
     RECYCLE_BEFORE,
@@ -332,11 +333,21 @@ class Game:
                 state.turn = first_mover
             # A forced first mover starts their turn (R6 reserve top, S-3 lay-out); a no-op otherwise.
             self._setup(state, start_turn=first_mover is not None)
+            if validate:
+                found = self.problems()
+                if found:
+                    params: dict[str, Any] = {"problem": found[0]}
+                    if len(found) > 1:
+                        params["n"] = len(found) - 1
+                    raise InvalidPositionError(
+                        "error.position.impossible_more" if len(found) > 1 else "error.position.impossible", params
+                    )
         else:
             state = _deal(options, seed, first_mover)
             self._setup(state, start_turn=True)
             self._start_pos = None
             self._start_state = None
+        self._begin()
         #: The player who moved first (0 = A, 1 = B).
         self.first_mover = self.turn if position is None else state.turn
 
@@ -351,6 +362,7 @@ class Game:
         game._start_state = _copy_state(state)
         game.validated = False
         game._setup(state, start_turn=start_turn)
+        game._begin()
         game.first_mover = game.turn
         return game
 
@@ -433,6 +445,14 @@ class Game:
             ops: list[int] = []
             self.initial_reveals = self._start_turn(self.turn, ops)
             self._rebuild_index()
+
+    def _begin(self) -> None:
+        """Finish setting up: a set-up position under immediate recycling turns any waste beside an empty
+        stock at once (R8; a position that can arise in play has none); the start counts for D3."""
+        if self._immediate:
+            for p in (0, 1):
+                if not self.stock[p] and self.waste[p]:
+                    self._recycle(p, [])
         self._rep[self._poskey()] = 1
 
     def _rebuild_index(self) -> None:
@@ -1358,6 +1378,20 @@ class Game:
         Search can use it as a transposition key.
         """
         return self._poskey()
+
+    def status(self) -> Status:
+        """What is wrong with the position, as flags (``Status.VALID`` when it can arise in play); see
+        :mod:`russianbank.validity`. Meant for a game in progress: a finished game's last position may
+        show the player who won with no cards left."""
+        return position_status(self.state(), self.options)
+
+    def problems(self) -> list[Message]:
+        """The position's problems in words (empty when it can arise in play), as :meth:`status` finds them."""
+        return [m for _, m in position_problems(self.state(), self.options)]
+
+    def is_valid(self) -> bool:
+        """Whether the position can arise in play (:meth:`status` is ``Status.VALID``)."""
+        return not position_problems(self.state(), self.options)
 
     def repetition_count(self) -> int:
         """How often the current turn-start position has occurred (D3)."""

@@ -3,6 +3,11 @@
 ``pos(...)`` writes a position line from its shown parts and fills the face-down
 count of one stock (by default B's) so that the position accounts for every card;
 the engine deals those face-down cards at random (reproducibly from the seed).
+
+Such a position shows only what a test is about, so it is often not one a real game
+could reach (B's stock may hold more cards than were dealt to it, or cards of A's
+deck): ``game(...)`` sets it up as a puzzle, ``validate=False``. The positions of real
+play are checked by ``tests/engine/test_engine_validity.py``.
 """
 
 from __future__ import annotations
@@ -91,9 +96,9 @@ def pos(
     return " ".join([*parts, str(turn_no), str(noprog)])
 
 
-def game(text: str, preset: str = "classic", seed: int = 0, **options: Any) -> Game:
-    """A game set up from position text (options such as ``stops=True`` as keywords)."""
-    return Game(preset, seed=seed, position=text, **options)
+def game(text: str, preset: str = "classic", seed: int = 0, validate: bool = False, **options: Any) -> Game:
+    """A game set up from position text as a puzzle (options such as ``stops=True`` as keywords)."""
+    return Game(preset, seed=seed, position=text, validate=validate, **options)
 
 
 def ms(*texts: str) -> list[Move]:
@@ -152,14 +157,21 @@ def quoted_card_names(text: str) -> set[str]:
 
 
 def reshuffle_secret(text: str, rng: random.Random) -> str:
-    """The same position with its face-down cards dealt anew among the same hidden places."""
+    """The same position with its face-down cards dealt anew among the same hidden places.
+
+    In the two-deck game each player's face-down cards stay their own (a face-down card is always
+    of its owner's deck); the one-deck game's players share its deck.
+    """
     fields = text.split()
     parts = fields[-1].split("/")
-    cards = [p[i : i + 2] for p in parts if p != "-" for i in range(0, len(p), 2)]
-    rng.shuffle(cards)
-    out, i = [], 0
-    for p in parts:
-        n = 0 if p == "-" else len(p) // 2
-        out.append("".join(cards[i : i + n]) or "-")
-        i += n
-    return " ".join([*fields[:-1], "/".join(out)])
+    lists = [[p[i : i + 2] for i in range(0, len(p), 2)] if p != "-" else [] for p in parts]
+    groups = [[0, 1, 2, 3]] if all(c.isupper() for lst in lists for c in lst) else [[0, 1], [2, 3]]
+    for group in groups:
+        cards = [c for i in group for c in lists[i]]
+        rng.shuffle(cards)
+        k = 0
+        for i in group:
+            n = len(lists[i])
+            lists[i] = cards[k : k + n]
+            k += n
+    return " ".join([*fields[:-1], "/".join("".join(lst) or "-" for lst in lists)])

@@ -7,7 +7,7 @@ import random
 import pytest
 from enginekit import QUIET, assert_refused, card_set, game, legal, play, pos
 
-from russianbank import Game, IllegalMoveError, Move, options_for
+from russianbank import Game, IllegalMoveError, InvalidPositionError, Move, options_for
 from russianbank.cards import RANK, card_name, deck_of, parse_card
 from russianbank.record import load_record, record_text
 
@@ -566,13 +566,16 @@ def test_R6_forcing_the_first_player_of_a_set_up_position_turns_their_reserve_up
     """R6/R3: a position set up with the first player forced to B starts B's turn: B's reserve top is
     turned up (it was face down in the text, where A was on move)."""
     text = pos(QUIET, ra="5|5H", sa="10", rb="12|", turn_no=1)
-    g = Game("classic", seed=0, position=text, first_mover=1)
+    with pytest.raises(InvalidPositionError, match="it is turn 1, but"):  # A would have played before B's first turn
+        Game("classic", seed=0, position=text, first_mover=1)
+    g = Game("classic", seed=0, position=text, first_mover=1, validate=False)
     assert g.turn == 1 and g.res_up[1] == 1
     assert g.initial_reveals == (g.res[1][-1],)
-    assert Game.from_position(g.position(secret=True)).position(secret=True) == g.position(secret=True)
-    replayed = load_record(record_text(g))  # the record sets the game up the same way
+    same = Game.from_position(g.position(secret=True), validate=False)
+    assert same.position(secret=True) == g.position(secret=True)
+    replayed = load_record(record_text(g))  # the record (tag Validate "off") sets the game up the same way
     assert replayed.position(secret=True) == g.position(secret=True)
     assert replayed.initial_reveals == g.initial_reveals
     single = Game("single", seed=2, first_mover=0)
-    s = Game("single", seed=0, position=single.position(secret=True), first_mover=1)
+    s = Game("single", seed=0, position=single.position(secret=True), first_mover=1, validate=False)
     assert s.laid == [True, True] and len(s.initial_reveals) == 4  # S-3: B lays out at the start of its turn

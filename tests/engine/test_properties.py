@@ -15,7 +15,7 @@ from enginekit import hidden_unknown, quoted_card_names, reshuffle_secret
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from russianbank import Game, IllegalMoveError, Move, Termination
+from russianbank import Game, IllegalMoveError, InvalidPositionError, Move, Termination
 from russianbank.cards import card_name
 from russianbank.moves import MOVES
 from russianbank.record import load_record, record_json, record_text
@@ -329,7 +329,12 @@ def test_records_of_set_up_positions_round_trip(mode: tuple[str, bool], seed: in
         return
     secret = data.draw(st.booleans(), label="secret")
     first = data.draw(st.sampled_from([None, 0, 1]), label="first")
-    h = Game(options=g.options, seed=seed, position=g.position(secret=secret), first_mover=first)
+    text = g.position(secret=secret)
+    switched = first is not None and first != g.turn and g.turn_no == 1
+    if switched:  # at turn 1 the other player would have played before their first turn: impossible
+        with pytest.raises(InvalidPositionError, match="it is turn 1, but"):
+            Game(options=g.options, seed=seed, position=text, first_mover=first)
+    h = Game(options=g.options, seed=seed, position=text, first_mover=first, validate=not switched)
     random_walk(h, data, data.draw(st.integers(0, 60), label="n2"), check=False)
     for text in (record_text(h), json.dumps(record_json(h))):
         r = load_record(text)

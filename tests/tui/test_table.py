@@ -45,8 +45,10 @@ def long_piles_game() -> Game:
     for piles in (st.tableau, st.reserve, st.stock, st.waste):
         for p in piles:
             have -= set(p)
-    for c in sorted(have):
-        st.stock[c // 52].append(c)
+    for c in sorted(have):  # the cards the runs displaced go face up on their owner's waste
+        st.waste[c // 52].append(c)
+    st.turn_no = 5  # a later turn, both reserve tops up: a position play can reach (Game.is_valid)
+    st.reserve_up = [1 if r else 0 for r in st.reserve]
     return Game.from_state(st, options_for("classic"))
 
 

@@ -824,3 +824,108 @@ RU_ERRORS: dict[str, Entry] = {
 
 EN.update(EN_ERRORS)
 RU.update(RU_ERRORS)
+
+# ------------------------------------------------------- impossible positions
+EN_PROBLEMS: dict[str, Entry] = {
+    "problem.cards": "the position holds {n} cards, not each of the {total} cards exactly once",
+    "problem.tableau": "tableau pile {n}: {card} lies on {below}, which the tableau rule never allows",
+    "problem.tableau_not_laid": "tableau pile {n} holds cards but its player has not laid out their piles",
+    "problem.foundation": "foundation {n} is not built up in its suit from the Ace",
+    "problem.reserve_size": "reserve {player}: {n} of its owner's cards, more than the {size} dealt to it",
+    "problem.reserve_first_up": (
+        "reserve {player}: its lowest face-up card {card} is not its owner's (only the owner's own turned-up card"
+        " can carry loaded cards)"
+    ),
+    "problem.reserve_loading": (
+        "reserve {player}: {card} lies face up on {below}, which no loading builds (the same suit, one rank up or down)"
+    ),
+    "problem.deck": (
+        "{player}'s face-down piles hold {n|# card|# cards} of {other}'s deck, such as {card}: a face-down card is"
+        " always its owner's (loaded cards lie face up)"
+    ),
+    "problem.reserve_down": (
+        "reserve {player}: face down although {player} has had a turn (R6 turns it up at the start of the first one)"
+    ),
+    "problem.not_laid": "{player} has had a turn but has not laid out their four piles (S-3)",
+    "problem.stock_size": "stock {player}: {n} unknown face-down cards, more than the {size} dealt to it",
+    "problem.second_waste": "it is turn 1, but {player}, who has not played yet, already has a waste",
+    "problem.second_reserve": (
+        "it is turn 1, but the reserve of {player}, who has not played yet, is not the {size} face-down cards dealt"
+    ),
+    "problem.second_stock": (
+        "it is turn 1, but the stock of {player}, who has not played yet, is not the {size} face-down cards dealt"
+    ),
+    "problem.second_stack": (
+        "it is turn 1, but {player}, who has not played yet, does not hold the 26 face-down cards dealt"
+    ),
+    "problem.first_waste": "it is turn 1, but {player} has a waste: a discard would have ended the turn",
+    "problem.first_loaded": "it is turn 1, but the opponent has loaded {player}'s reserve without having played",
+    "problem.first_known": "it is turn 1, but {player} has face-down cards that only a Stop or a recycle reveals",
+    "problem.draw_limit": ("no_progress is {n}, but the game is drawn when it reaches the draw limit of {limit} (D3)"),
+    "problem.no_progress": "no_progress is {n}, more turns without progress than have ended before turn {turn}",
+    "problem.no_cards": "{player} has no card left in reserve, stock, waste or hand, so {player} has won (D1)",
+    "problem.recycle": (
+        "stock {player} is empty while its waste holds cards: immediate recycling would have turned it (R8)"
+    ),
+    "error.position.impossible": "impossible position: {problem}",
+    "error.position.impossible_more": (
+        "impossible position: {problem} (and {n|# more problem|# more problems}; set it up with validate=False"
+        " and call problems() to see them)"
+    ),
+}
+RU_PROBLEMS: dict[str, Entry] = {
+    "problem.cards": "в позиции {n|# карта|# карты|# карт}, а должна быть каждая из {total} карт ровно по разу",
+    "problem.tableau": "стопка табло {n}: {card} лежит на {below}, а правило табло так класть не позволяет",
+    "problem.tableau_not_laid": "в стопке табло {n} есть карты, хотя её игрок ещё не выкладывал свои стопки",
+    "problem.foundation": "база {n} не построена по масти от туза",
+    "problem.reserve_size": "резерв {player}: в нём {n|# карта|# карты|# карт} владельца, больше, чем {size} сданных",
+    "problem.reserve_first_up": (
+        "резерв {player}: нижняя открытая карта {card} не принадлежит владельцу (нагружать можно только на его"
+        " собственную открытую карту)"
+    ),
+    "problem.reserve_loading": (
+        "резерв {player}: {card} лежит открытой на {below}, а нагрузка так не строится (та же масть, на единицу"
+        " старше или младше)"
+    ),
+    "problem.deck": (
+        "в закрытых картах игрока {player} {n|# карта|# карты|# карт} из колоды {other}, например {card}: закрытая"
+        " карта всегда принадлежит владельцу (нагруженные карты лежат открыто)"
+    ),
+    "problem.reserve_down": (
+        "резерв {player} закрыт, хотя игрок {player} уже ходил (по R6 верхнюю карту открывают в начале первого хода)"
+    ),
+    "problem.not_laid": "игрок {player} уже ходил, но не выложил свои четыре стопки (S-3)",
+    "problem.stock_size": "колода {player}: неизвестных закрытых карт {n}, больше, чем {size} сданных",
+    "problem.second_waste": "идёт первый ход, а у игрока {player}, который ещё не ходил, уже есть сброс",
+    "problem.second_reserve": (
+        "идёт первый ход, а резерв игрока {player}, который ещё не ходил, — не {size} сданных закрытых карт"
+    ),
+    "problem.second_stock": (
+        "идёт первый ход, а колода игрока {player}, который ещё не ходил, — не {size} сданных закрытых карт"
+    ),
+    "problem.second_stack": "идёт первый ход, а у игрока {player}, который ещё не ходил, не 26 сданных закрытых карт",
+    "problem.first_waste": "идёт первый ход, а у игрока {player} есть сброс: сброс закончил бы ход",
+    "problem.first_loaded": "идёт первый ход, а соперник нагрузил резерв игрока {player}, ещё не сходив",
+    "problem.first_known": (
+        "идёт первый ход, а у игрока {player} есть известные закрытые карты, хотя их открывают только «Стоп!»"
+        " или переворот сброса"
+    ),
+    "problem.draw_limit": "'no_progress' равно {n}, но при {limit} партия уже окончена вничью (D3)",
+    "problem.no_progress": (
+        "'no_progress' равно {n}: столько ходов без продвижения не могло закончиться до хода {turn}"
+    ),
+    "problem.no_cards": (
+        "у игрока {player} не осталось карт ни в резерве, ни в колоде, ни в сбросе, ни в руке — значит, игрок {player}"
+        " выиграл (D1)"
+    ),
+    "problem.recycle": (
+        "колода {player} пуста, а в сбросе есть карты: при немедленном перевороте сброс уже стал бы колодой (R8)"
+    ),
+    "error.position.impossible": "невозможная позиция: {problem}",
+    "error.position.impossible_more": (
+        "невозможная позиция: {problem} (и ещё {n|# ошибка|# ошибки|# ошибок}; задайте позицию с 'validate=False'"
+        " и вызовите 'problems()', чтобы увидеть все)"
+    ),
+}
+EN.update(EN_PROBLEMS)
+RU.update(RU_PROBLEMS)
