@@ -179,6 +179,7 @@ async def test_too_small_says_what_size_is_needed_and_the_game_waits(size: tuple
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.runner.paused and "needs at least" not in screen_text(app)
+        assert isinstance(app.focused, TableView)  # the keys work again at once
         await tick(pilot, app)
         assert app.session.moves
 

@@ -26,15 +26,16 @@ from ..i18n import Message
 from ..moves import Move
 from ..session import DrawOffered, Event, GameOver, HintReady, Notice, Played, Session, StopRefused
 from ..session import words as session_words
+from .labels import key_items, log_title, table_labels
 from .log import log_text
 from .opening import Opening, Settings, new_game
 from .picker import Picker, key_code
 from .runner import Clock, MonotonicClock, Runner, Saver
 from .save import current_path
 from .screens import ChoiceScreen, EndScreen, HelpScreen
-from .table import Drawing, Labels, Marks, Pile, code_of, draw_table, palette_for, pile_of
+from .table import Drawing, Marks, Pile, code_of, draw_table, palette_for, pile_of
 from .texts import Texts
-from .widgets import KeyBar, MoveInput, TableView
+from .widgets import KeyBar, MessageBar, MoveInput, TableView
 
 PACES = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)  # what + and - step through (seconds)
 MIN_SIZE = (80, 24)
@@ -108,7 +109,7 @@ class RussianBankApp(App[None]):
                 with VerticalScroll(id="log-scroll"):
                     yield Static("", id="log")
         yield Static("", id="too-small")
-        yield Static("", id="message")
+        yield MessageBar(id="message")
         yield MoveInput(placeholder=self.texts("play.tui.input"), id="move-input")
         yield KeyBar(id="keys")
 
@@ -164,46 +165,16 @@ class RussianBankApp(App[None]):
             self.too_small = small
             if small:
                 self.runner.pause()
-            elif not self._modal_open():
-                self.runner.resume()
+            else:
+                self.query_one(TableView).focus()
+                if not self._modal_open():
+                    self.runner.resume()
+        self.refresh_all()
 
     def _modal_open(self) -> bool:
         return len(self.screen_stack) > 1
 
     # --------------------------------------------------------------- drawing
-
-    def labels(self) -> Labels:
-        t = self.texts
-        s = self.session
-        o = s.options
-        preset = f"play.preset.{o.preset}" if o.preset in ("classic", "hoyle", "suited", "russian13", "single") else ""
-        status = t(
-            "play.tui.status",
-            preset=t(preset or "play.preset.custom"),
-            mode=t("play.mode.stops" if o.stops else "play.mode.strict"),
-            turn=s.turn_no,
-        )
-        viewer = self.persp
-        if s.is_over():
-            state = t("play.tui.state.over", headline=s.end_messages(viewer)[0])
-        elif s.seating.is_you(s.turn, viewer):
-            state = t("play.tui.state.you")
-        else:
-            state = t("play.tui.state.other", who=s.seating.actor(s.turn, viewer))
-        if s.hotseat:
-            names = (t("play.tui.name.A"), t("play.tui.name.B"))
-        else:
-            names = (t("play.tui.name.you"), t("play.tui.name.computer"))
-        return Labels(
-            status=status,
-            state=state,
-            names=names,
-            space=t("play.tui.space"),
-            not_laid=t("play.tui.not_laid"),
-            no_foundations=t("play.tui.no_foundations"),
-            legend_decks=t("play.tui.legend.decks"),
-            legend_rest=t("play.tui.legend.rest"),
-        )
 
     def marks(self) -> Marks:
         m = Marks(hint=self.hint_piles, last=self.last_piles)
@@ -215,66 +186,35 @@ class RussianBankApp(App[None]):
 
     def draw(self, width: int, height: int) -> Drawing:
         view = self.session.view(self.persp)
-        return draw_table(view, self.persp, self.labels(), self.marks(), width, height, self.palette)
+        return draw_table(
+            view,
+            self.persp,
+            table_labels(self.session, self.persp, self.texts),
+            self.marks(),
+            width,
+            height,
+            self.palette,
+        )
 
     def refresh_all(self) -> None:
         try:
             self.query_one(TableView).refresh()
-            t = self.texts
-            s = self.session
-            if s.hotseat:
-                title = t("play.tui.log.title_hotseat")
-            else:
-                level = s.setup.seats[1].level or ""
-                title = t("play.tui.log.title", pace=f"{s.pace:g}", level=t(f"play.level.{level}"))
-            self.query_one("#log-title", Static).update(Text(title, style="bold"))
+            s, t = self.session, self.texts
+            self.query_one("#log-title", Static).update(Text(log_title(s, t), style="bold"))
             self.query_one("#log", Static).update(log_text(s, self.persp, t))
             self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
-            self.query_one(KeyBar).show(self.key_items())
+            self.query_one(KeyBar).show(key_items(s, t))
         except NoMatches:  # before the screen is composed
             return
 
-    def key_items(self) -> list[tuple[str, str]]:
-        """The keys that do something now (the Stop key only in games with Stop)."""
-        t = self.texts
-        s = self.session
-        items = [("?", t("play.key.help"))]
-        if s.is_over():
-            items.append(("n", t("play.key.new")))
-        elif s.computer_to_move:
-            items += [(".", t("play.key.skip")), ("+ -", t("play.key.pace"))]
-            if s.options.stops:
-                items.append(("!", t("play.key.stop")))
-        else:
-            items += [("i", t("play.key.hint")), ("u", t("play.key.undo"))]
-            if s.options.stops:
-                items.append(("!", t("play.key.stop")))
-            items.append((":", t("play.key.type")))
-        items.append(("q", t("play.key.quit")))
-        return items
-
     def say(self, what: Message | Text | str, style: str = "") -> None:
-        """Put a line in the message bar (the last three stay, older ones dimmed)."""
+        """Put a line in the message bar."""
         if isinstance(what, Message):
             what = self.texts.say(what)
         text = what if isinstance(what, Text) else Text(what, style=style)
         self.recent = [*self.recent[-2:], text]
         with contextlib.suppress(NoMatches):
-            bar = self.query_one("#message", Static)
-            width = max(20, bar.size.width or self.size.width - 2)
-            room, lines = 4, list[Text]()
-            for line in reversed(self.recent):  # the newest in full, older ones (dimmed) as room allows
-                need = max(1, -(-len(line.plain) // width))
-                if need > room and lines:
-                    break
-                room -= need
-                lines.insert(0, line if not lines else Text(line.plain, style="dim"))
-            shown = Text()
-            for i, line in enumerate(lines):
-                if i:
-                    shown.append("\n")
-                shown.append_text(line)
-            bar.update(shown)
+            self.query_one(MessageBar).show(self.recent)
 
     # ------------------------------------------------------------ host (runner)
 

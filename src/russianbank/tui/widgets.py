@@ -78,3 +78,28 @@ class KeyBar(Static):
             text.append(f" {key} ", Style(bold=True, reverse=True))
             text.append(f" {what}")
         self.update(text)
+
+
+class MessageBar(Static):
+    """What just happened: the newest message in full, older ones dimmed as room allows (4 lines)."""
+
+    DEFAULT_CSS = """
+    MessageBar { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
+    """
+    LINES = 4
+
+    def show(self, recent: list[Text]) -> None:
+        width = max(20, self.size.width - 2 if self.size.width else 78)
+        room, lines = self.LINES, list[Text]()
+        for line in reversed(recent):
+            need = max(1, -(-len(line.plain) // width))
+            if need > room and lines:
+                break
+            room -= need
+            lines.insert(0, line if not lines else Text(line.plain, style="dim"))
+        shown = Text()
+        for i, line in enumerate(lines):
+            if i:
+                shown.append("\n")
+            shown.append_text(line)
+        self.update(shown)
