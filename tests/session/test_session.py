@@ -111,10 +111,10 @@ def test_person_stop_during_the_computers_pause_is_founded_and_nothing_fails() -
     assert isinstance(events[1], TurnStarted) and events[1].seat == 0 and s.turn == 0
     said = stop.message(0)
     assert said is not None
-    assert said.text("en").startswith("Stop! from you: ")
-    assert f"broke {rule}" in said.text("en") and "1 move taken back" in said.text("en")
-    assert said.text("ru").startswith("«Стоп!» от вас: ") and "отменён 1 ход" in said.text("ru")
-    assert stop.message(1) is not None and stop.message(1).text("en").startswith("Stop! from your opponent")
+    assert said.text("en").startswith("Stop! called by you: the opponent's move 1 (")
+    assert f"broke rule {rule}" in said.text("en") and "1 move is taken back" in said.text("en")
+    assert said.text("ru").startswith("«Стоп!» от вас: ") and "Отменён 1 ход" in said.text("ru")
+    assert stop.message(1) is not None and stop.message(1).text("en").startswith("Stop! called by your opponent")
     # The late thought is dropped; the computer does nothing during the person's turn.
     assert s.think_done(job.run(), 1.5) == []
     assert s.next_deadline() is None and s.think_job(2.0) is None
@@ -184,8 +184,8 @@ def test_computer_calls_stop_on_the_persons_violation_after_its_delay() -> None:
     assert isinstance(stop, Played) and stop.seat == 1 and stop.by_computer and stop.ruling is not None
     assert stop.ruling.move == bad and s.turn == 1
     text = texts([stop])[0]
-    assert text.startswith("Stop! from the computer: ") and "from your pile" in text
-    assert texts([stop], lang="ru")[0].startswith("«Стоп!» от компьютера: ")
+    assert text.startswith("Stop! called by your opponent: your move 1 (") and "from your pile" in text
+    assert texts([stop], lang="ru")[0].startswith("«Стоп!» от соперника: ")
 
 
 def test_computers_stop_is_checked_again_before_it_fires() -> None:
@@ -333,10 +333,12 @@ def test_resign_ends_the_game_with_the_score_and_the_match_total() -> None:
     points = over.outcome.points(1)
     assert points > 0 and over.match == MatchTotal(0, points, 1) == s.match
     en = texts([over])[0]
-    assert en.startswith("The computer wins (resignation).") and f"the computer {points}." in en
-    assert "after 1 game" in en
+    assert en.startswith("You lost: you resigned.") and f"the computer {points}." in en
+    assert "after 1 game" in en and f"{points} points" in en
     ru = texts([over], lang="ru")[0]
-    assert ru.startswith("Компьютер выиграл (сдача партии).") and "после 1 партии" in ru
+    assert ru.startswith("Вы проиграли: вы сдались.") and "после 1 партии" in ru
+    assert s.end_messages(0)[0].text("en") == "The computer wins."
+    assert s.end_messages(0)[0].text("ru") == "Компьютер выиграл."
     with pytest.raises(PlayError):
         s.play(0, "RF", 0.0)
     nxt = s.next_game(1.0)
@@ -446,9 +448,12 @@ def test_moves_are_worded_from_each_viewers_side() -> None:
             mover_pile = e.move.src + 1
             mine = texts([e], viewer=0)[0]
             theirs = texts([e], viewer=1)[0]
-            # B's pile k (1-4) is pile k+4 on A's side, and the other way round.
-            seen_by_a = mover_pile + 4 if mover_pile <= 4 else mover_pile - 4
-            assert f"pile {seen_by_a}" in mine and f"pile {mover_pile}" in theirs
+            # B's pile k is "your pile k" for B and "the opponent's pile k" for A (and the other way round).
+            k = (mover_pile - 1) % 4 + 1
+            own = mover_pile <= 4
+            assert (f"the opponent's pile {k}" if own else f"your pile {k}") in mine
+            assert (f"your pile {k}" if own else f"the opponent's pile {k}") in theirs
+            assert "from pile" not in mine
             break
     else:
         pytest.fail("the computer made no tableau move")

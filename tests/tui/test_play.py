@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from tui_helpers import bar, computer_turn, make_app, message, screen_lines, screen_text, tick, type_move, wait_until
+from tui_helpers import (
+    bar,
+    box_text,
+    computer_turn,
+    make_app,
+    message,
+    screen_lines,
+    screen_text,
+    tick,
+    type_move,
+    wait_until,
+)
 
 from russianbank import moves as mv
 from russianbank.game import Game
@@ -68,7 +79,7 @@ async def test_pile_keys_play_a_move_and_the_log_says_it_in_words() -> None:
         assert app.session.moves == [str(move)]
         assert row_of(app, dst).rstrip().endswith(card_text(card, 2))
         assert card_text(card, 2) not in row_of(app, src)
-        assert message(app).startswith("Player A: ") and "from pile" in message(app)
+        assert message(app).startswith("Player A: ") and "from your pile" in message(app)
 
 
 async def test_typed_notation_plays_a_move_and_gives_the_keys_back() -> None:
@@ -154,8 +165,8 @@ async def test_stop_in_a_hotseat_game_with_stop() -> None:
         await pilot.press("exclamation_mark")
         await pilot.pause()
         assert app.session.turn == 1 - mover
-        assert "Stop! from Player B" in bar(app) and f"broke {rule}" in bar(app)
-        assert "1 move taken back" in bar(app)
+        assert "Stop! called by you" in bar(app) and f"broke rule {rule}" in bar(app)  # said to B, on move now
+        assert "1 move is taken back" in bar(app)
 
 
 async def test_computer_calls_stop_on_the_persons_violation() -> None:
@@ -167,8 +178,8 @@ async def test_computer_calls_stop_on_the_persons_violation() -> None:
         await pilot.pause()
         assert app.session.next_deadline() is not None
         assert await tick(pilot, app)
-        stops = [m for m in app.said if m.code == "play.stop.founded"]
-        assert stops and "Stop! from the computer: " in bar(app)
+        stops = [m for m in app.said if m.code.startswith("stop.")]
+        assert stops and "Stop! called by your opponent: " in bar(app)
         assert app.session.turn == 1
 
 
@@ -177,10 +188,10 @@ async def test_computer_completes_its_turn_in_real_time() -> None:
     app = make_app(seed=3, level="easy", pace=0.0, fake=False, save=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, app.person_to_move)
+        await pilot.pause()
         s = app.session
         assert s.moves and Move.from_str(s.moves[-1]).code in (mv.DISCARD, mv.PASS)
-        log = screen_text(app)
-        assert "Turn 1 · the computer" in log or "the computer" in log
+        assert "Turn 2 · you" in screen_text(app)
         assert "Your move." in message(app)
 
 
@@ -260,8 +271,9 @@ async def test_end_screen_has_the_score_and_the_match_total_and_n_plays_on() -> 
         await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
         out = app.session.outcome
         assert out is not None and out.winner == 1 and out.score is not None
-        text = screen_text(app)
-        assert "The computer wins (resignation)." in text and "Score (D2)" in text
+        text = box_text(app)
+        assert "The computer wins." in text and "You lost: you resigned." in text
+        assert f"{out.score.total} points: bonus 30 + 12 reserve cards × 2" in text
         assert f"the computer {out.score.total}." in text and "after 1 game" in text
         await pilot.press("n")
         await pilot.pause()

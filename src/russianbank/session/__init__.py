@@ -27,7 +27,7 @@ anybody is told (see :mod:`russianbank.session.events`). docs/session.md has the
 from __future__ import annotations
 
 from .computer import MAX_COMPUTER_MOVES_PER_TURN, ThinkJob, ThinkResult
-from .core import MAX_PACE, HintJob, Session, Setup, check_pace, new_seed
+from .core import Session, new_seed
 from .errors import PlayError
 from .events import (
     DrawDeclined,
@@ -43,6 +43,7 @@ from .events import (
 )
 from .match import MatchTotal
 from .seats import LEVELS, Seat, Seating, SeatKind
+from .setup import MAX_PACE, HintJob, Setup, check_pace
 
 __all__ = [
     "LEVELS",

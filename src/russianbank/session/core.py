@@ -9,11 +9,8 @@ runs where it likes (:meth:`Session.think_job`, :meth:`Session.think_done`).
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
 from .. import moves as mv
 from ..errors import InvalidMoveError, RussianBankError
@@ -23,6 +20,7 @@ from ..moves import Move
 from ..options import Options
 from ..view import PlayerView
 from . import words
+from .clockwork import Clockwork, PendingMove, StopTimer
 from .computer import ComputerSeat, ThinkJob, ThinkResult, TurnGuard
 from .errors import PlayError
 from .events import (
@@ -40,96 +38,12 @@ from .events import (
     Viewer,
 )
 from .match import MatchTotal
-from .seats import Seat, Seating, SeatKind
+from .narrator import Narrator
+from .seats import Seating
+from .setup import HintJob, Setup, check_pace
 from .undo import undo_refusal
 
-MAX_PACE = 10.0  # seconds between the computer's moves, at most
 _SPECIAL_BY_WORD = (mv.STOP, mv.RESIGN, mv.OPP_RESIGN, mv.AGREE)
-
-
-def check_pace(pace: object) -> float:
-    """``pace`` as seconds between the computer's moves; a :class:`PlayError` unless 0..10."""
-    if isinstance(pace, bool) or not isinstance(pace, int | float) or not math.isfinite(pace):
-        raise PlayError("play.pace.bad", value=str(pace), max=int(MAX_PACE))
-    if not 0 <= pace <= MAX_PACE:
-        raise PlayError("play.pace.bad", value=f"{pace:g}", max=int(MAX_PACE))
-    return float(pace)
-
-
-@dataclass(frozen=True)
-class Setup:
-    """How a session is played; the same for every game of its match.
-
-    ``ai_seed`` makes the computer's choices reproducible (None: drawn from the deal's seed).
-    ``stop_delay_scale`` multiplies the computer's Stop delays (the level's attentiveness).
-    ``undo`` allows taking moves back; by default against the computer and at one keyboard,
-    not against a friend elsewhere (who has seen the move). ``make_player(level, seed)`` builds
-    the computer player instead of :func:`russianbank.ai.make_player` (another engine, a
-    scripted player in a test); it gets only :class:`~russianbank.view.PlayerView` objects.
-    """
-
-    seats: tuple[Seat, Seat]
-    options: Options
-    pace: float = 0.5
-    hint_level: str = "hard"
-    ai_seed: int | None = None
-    stop_delay_scale: float = 1.0
-    undo: bool | None = None
-    make_player: Callable[[str, int], Any] | None = field(default=None, compare=False)
-
-    def __post_init__(self) -> None:
-        Seating(self.seats)  # validates
-        check_pace(self.pace)
-        if not (math.isfinite(self.stop_delay_scale) and self.stop_delay_scale >= 0):
-            raise ValueError(f"stop_delay_scale must be a finite number >= 0, not {self.stop_delay_scale}")
-
-    @property
-    def undo_allowed(self) -> bool:
-        if self.undo is not None:
-            return self.undo
-        return not any(s.kind is SeatKind.REMOTE for s in self.seats)
-
-
-@dataclass(frozen=True, eq=False)
-class HintJob:
-    """A hint to think of for ``seat`` (slow; run it anywhere, then :meth:`Session.hint_done`)."""
-
-    seat: int
-    view: PlayerView
-    state_id: int
-    level: str
-
-    def run(self) -> tuple[Move, ...]:
-        """The AI's suggestion: the best move first, then the rest of its plan."""
-        from ..ai import hint
-
-        return tuple(hint(self.view, level=self.level))
-
-
-@dataclass
-class _StopTimer:
-    due: float
-    turn_no: int
-    violation: int  # index of the violating move
-
-
-@dataclass
-class _PendingMove:
-    due: float
-    move: Move
-    state_id: int
-    notice: Event | None = None
-
-
-@dataclass
-class _Timing:
-    """The computer's clock work: its outstanding job, its next move, its Stop."""
-
-    job: ThinkJob | None = None
-    pending: _PendingMove | None = None
-    stop: _StopTimer | None = None
-    stops_decided: set[tuple[int, int]] = field(default_factory=set)
-    skip_turn: int | None = None  # turn_no whose remaining moves are played at once
 
 
 class Session:
@@ -154,13 +68,13 @@ class Session:
         self.seating = Seating(setup.seats)
         self.match_before = match or MatchTotal()
         self._game = Game(options=setup.options, seed=seed, position=position)
+        self._say = Narrator(self._game, self.seating)
         self._pace = setup.pace
         self._guard = TurnGuard()
-        self._timing = _Timing()
+        self._timing = Clockwork()
         self._draw_offer: int | None = None
         self._unstopped: int | None = None  # the last turn that ended with a violation nobody Stopped
         self._violated_turn: int | None = None  # the last turn that had a rule-of-order violation
-        self._cards: list[int] = []  # the card each move moved (-1: none), for its description
         for i, text in enumerate(moves):
             try:
                 self._push_game(Move.from_str(text))
@@ -285,16 +199,12 @@ class Session:
 
     def history_message(self, index: int, viewer: Viewer) -> Message:
         """``move_stack[index]`` in words from ``viewer``'s side, with who played it."""
-        return self._played_message(index, viewer)
+        return self._say.played(index, viewer)
 
     def move_words(self, index: int, viewer: Viewer) -> Message:
         """``move_stack[index]`` in words from ``viewer``'s side, without who played it (for a log
-        grouped by turns); a Stop, a resignation or a draw as :meth:`history_message` says them."""
-        g = self._game
-        move = g.move_stack[index]
-        if move.is_card_move or move.code == mv.PASS:
-            return words.played(g, index, viewer, self.seating, self._cards[index])
-        return self._played_message(index, viewer)
+        grouped by turns); a Stop is its ruling."""
+        return self._say.move_words(index, viewer)
 
     def turns(self) -> list[tuple[int, int, list[int]]]:
         """The moves grouped by turn: ``(turn_no, seat on move, [move indexes])``, the current turn last.
@@ -352,22 +262,18 @@ class Session:
             return Message("play.undo.remote")
         if self.seating[seat].is_computer:
             return Message("play.undo.not_your_turn")
-        return undo_refusal(self._game, seat, self.seating, self._cards[-1] if self._cards else -1)
+        return undo_refusal(self._game, seat)
 
     def describe(self, move: Move, viewer: Viewer) -> Message:
         """A move about to be played by the side on move, in words from ``viewer``'s side."""
-        return words.planned(self._game, move, viewer, self.seating)
+        return self._say.planned(move, viewer)
 
-    def end_messages(self, viewer: Viewer) -> tuple[Message, Message | None, Message]:
-        """For a finished game: the headline, the score breakdown (D2; None for a draw), the match (D4)."""
-        out = self._game.outcome()
-        if out is None:
+    def end_messages(self, viewer: Viewer) -> tuple[Message, Message, Message]:
+        """For a finished game: the headline ("The computer wins"), how it ended with the score's
+        breakdown (D2, the engine's words), and the match total (D4)."""
+        if self._game.outcome() is None:
             raise PlayError("play.refuse.not_over")
-        return (
-            words.headline(self.seating, out, viewer),
-            words.breakdown(out, self._game.options.single),
-            words.match_total(self.seating, self.match, viewer),
-        )
+        return self._say.end(viewer, self.match)
 
     # ---------------------------------------------------------------- people
 
@@ -436,9 +342,9 @@ class Session:
         if self._draw_offer == other:
             return self.answer_draw(seat, True, now)
         if self.seating[other].is_computer:
-            return [self._say(DrawDeclined, "play.draw.declined", other)]
+            return [DrawDeclined(seat=other, messages=self._say.about("play.draw.declined", other))]
         self._draw_offer = seat
-        return [self._say(DrawOffered, "play.draw.offered", seat)]
+        return [DrawOffered(seat=seat, messages=self._say.about("play.draw.offered", seat))]
 
     def answer_draw(self, seat: int, accept: bool, now: float) -> list[Event]:
         """``seat`` accepts or declines the other side's draw offer."""
@@ -449,7 +355,7 @@ class Session:
             raise PlayError("play.refuse.over")
         self._draw_offer = None
         if not accept:
-            return [self._say(DrawDeclined, "play.draw.declined", seat)]
+            return [DrawDeclined(seat=seat, messages=self._say.about("play.draw.declined", seat))]
         return self._push(mv.MOVES[mv.AGREE], seat, now)
 
     def undo(self, seat: int, now: float) -> list[Event]:
@@ -460,16 +366,9 @@ class Session:
             raise PlayError.wrap(why)
         g = self._game
         index = len(g.move_stack) - 1
-        desc = {v: words.played(g, index, v, self.seating, self._cards[index]) for v in VIEWERS}
-        move = self._pop_game()
+        messages = self._say.undone(seat, {v: self._say.move_words(index, v) for v in VIEWERS})
+        move = g.pop()
         self._changed()
-        messages = {
-            v: Message(
-                words.who_code("play.undone", self.seating, seat, v),
-                {"who": self.seating.actor(seat, v), "what": desc[v]},
-            )
-            for v in VIEWERS
-        }
         return [Undone(index=index, seat=seat, move=move, state_id=self._state_id, messages=messages)]
 
     def hint_job(self, seat: int) -> HintJob:
@@ -486,7 +385,7 @@ class Session:
         if not plan:
             msg = Message("play.hint.none")
         else:
-            what = words.planned(self._game, plan[0], job.seat, self.seating)
+            what = self._say.planned(plan[0], job.seat)
             if len(plan) > 1:
                 msg = Message("play.hint.plan", {"what": what, "n": len(plan) - 1})
             else:
@@ -536,7 +435,7 @@ class Session:
         due = result.job.started + self._pace
         if t.skip_turn == g.turn_no:
             due = now
-        t.pending = _PendingMove(due, move, self._state_id, notice)
+        t.pending = PendingMove(due, move, self._state_id, notice)
         return self.advance(now)
 
     def computer_step(self, now: float) -> list[Event]:
@@ -565,32 +464,21 @@ class Session:
 
     def next_deadline(self) -> float | None:
         """When :meth:`advance` next has something to do (None: nothing is scheduled)."""
-        t = self._timing
-        times = [x.due for x in (t.pending, t.stop) if x is not None]
-        return min(times) if times else None
+        return self._timing.next_deadline()
 
     def advance(self, now: float) -> list[Event]:
         """Do what is due by ``now``: the computer's next move, the computer's Stop."""
         events: list[Event] = []
-        t = self._timing
-        while True:
-            due = [x for x in (t.pending, t.stop) if x is not None and x.due <= now]
-            if not due:
-                return events
-            first = min(due, key=lambda x: x.due)
-            if first is t.pending:
-                pending = t.pending
-                t.pending = None
-                if pending.state_id == self._state_id and self.computer_to_move:
-                    if pending.notice is not None:
-                        events.append(pending.notice)
+        while (due := self._timing.next_due(now)) is not None:
+            if isinstance(due, PendingMove):
+                if due.state_id == self._state_id and self.computer_to_move:
+                    if due.notice is not None:
+                        events.append(due.notice)
                     assert self._computer is not None
-                    events.extend(self._push(pending.move, self._computer.seat, now))
+                    events.extend(self._push(due.move, self._computer.seat, now))
             else:
-                stop = t.stop
-                assert stop is not None
-                t.stop = None
-                events.extend(self._computer_stop(stop, now))
+                events.extend(self._computer_stop(due, now))
+        return events
 
     # ------------------------------------------------------------- storage
 
@@ -602,7 +490,7 @@ class Session:
             if isinstance(e, Played):
                 if len(g.move_stack) != e.index + 1 or g.move_stack[-1] != e.move:
                     raise ValueError(f"cannot roll back move {e.index + 1} ({e.move}): it is not the last move")
-                self._pop_game()
+                g.pop()
             elif isinstance(e, Undone):
                 if len(g.move_stack) != e.index:
                     raise ValueError(f"cannot roll back the undo of move {e.index + 1}: the game has moved on")
@@ -646,9 +534,7 @@ class Session:
         self._state_id += 1
         self._turn_at[self._state_id] = self._game.turn_no
         t = self._timing
-        t.pending = None  # a scheduled computer move was for the old state
-        if t.stop is not None and (self._game.is_over() or self._game.turn_no != t.stop.turn_no):
-            t.stop = None
+        t.changed(self._game.turn_no, self._game.is_over())
 
     def _push(self, move: Move, seat: int, now: float) -> list[Event]:
         g = self._game
@@ -673,11 +559,11 @@ class Session:
             by_computer=by_computer,
             ruling=g.ruling(index),
             outcome=outcome,
-            messages={v: self._played_message(index, v) for v in VIEWERS},
+            messages=self._say.played_all(index),
         )
         events: list[Event] = [played]
         if outcome is not None:
-            self._timing = _Timing()
+            self._timing.game_over()
             events.append(self._game_over_event())
             return events
         if g.turn != before_turn:
@@ -686,18 +572,12 @@ class Session:
         return events
 
     def _push_game(self, move: Move) -> None:
-        """Push a move on the game (checked), remembering the card it moves."""
+        """Push a move on the game (checked), remembering whether the turn broke a rule of order."""
         g = self._game
-        card = g.pile_card(move.src) if move.is_card_move and move.code != mv.DRAW else -1
         checkable = g.options.stops and (move.is_card_move or move.code == mv.PASS) and g.is_legal(move)
         if checkable and (g.order_violation(move) is not None or g.pending_violation() is not None):
             self._violated_turn = g.turn_no
         g.push(move)
-        self._cards.append(card)
-
-    def _pop_game(self) -> Move:
-        self._cards.pop()
-        return self._game.pop()
 
     def _consider_stop(self, now: float) -> None:
         """The computer, not on move, decides whether (and when) to call Stop on a violation."""
@@ -714,9 +594,9 @@ class Session:
         t.stops_decided.add(key)
         delay = c.stop_delay(self.view(c.seat))
         if delay is not None:
-            t.stop = _StopTimer(now + delay * self.setup.stop_delay_scale, g.turn_no, pv[2])
+            t.stop = StopTimer(now + delay * self.setup.stop_delay_scale, g.turn_no, pv[2])
 
-    def _computer_stop(self, stop: _StopTimer, now: float) -> list[Event]:
+    def _computer_stop(self, stop: StopTimer, now: float) -> list[Event]:
         c = self._computer
         g = self._game
         assert c is not None
@@ -727,66 +607,24 @@ class Session:
         return self._push(mv.MOVES[mv.STOP], c.seat, now)
 
     def _stop_refused(self, seat: int, rule: str, why: Message) -> StopRefused:
-        messages = {
-            v: Message("play.stop.refused", {"who": self.seating.actor(seat, v), "reason": why}) for v in VIEWERS
-        }
-        return StopRefused(seat=seat, rule=rule, messages=messages)
-
-    def _played_message(self, index: int, viewer: Viewer) -> Message:
-        g = self._game
-        seat = g.mover(index)
-        who = self.seating.actor(seat, viewer)
-        move = g.move_stack[index]
-        ruling = g.ruling(index)
-        if ruling is not None:
-            violation = words.played(g, ruling.move_index, viewer, self.seating, self._cards[ruling.move_index])
-            return Message("play.stop.founded", {"who": who, "ruling": words.ruling(ruling, violation)})
-        if move.code in (mv.RESIGN, mv.OPP_RESIGN):
-            return Message(words.who_code("play.resigned", self.seating, seat, viewer), {"who": who})
-        if move.code == mv.AGREE:
-            return Message("play.draw.agreed")
-        what = words.played(g, index, viewer, self.seating, self._cards[index])
-        return Message("play.moved", {"who": who, "what": what})
+        return StopRefused(seat=seat, rule=rule, messages=self._say.stop_refused(seat, why))
 
     def _turn_event(self) -> TurnStarted:
-        g = self._game
-        seat = g.turn
-        messages = {
-            v: Message(words.who_code("play.turn", self.seating, seat, v), {"who": self.seating.actor(seat, v)})
-            for v in VIEWERS
-        }
-        return TurnStarted(seat=seat, turn_no=g.turn_no, messages=messages)
+        return TurnStarted(seat=self._game.turn, turn_no=self._game.turn_no, messages=self._say.turn_started())
 
     def _game_over_event(self) -> GameOver:
         out = self._game.outcome()
         assert out is not None
-        messages: dict[Viewer, Message] = {}
-        for v in VIEWERS:
-            head, detail, total = self.end_messages(v)
-            if detail is None:
-                messages[v] = Message("play.over.draw", {"headline": head, "match": total})
-            else:
-                messages[v] = Message("play.over", {"headline": head, "score": detail, "match": total})
-        return GameOver(outcome=out, match=self.match, messages=messages)
-
-    def _say(self, cls: type[DrawOffered] | type[DrawDeclined], base: str, seat: int) -> Event:
-        messages = {
-            v: Message(words.who_code(base, self.seating, seat, v), {"who": self.seating.actor(seat, v)})
-            for v in VIEWERS
-        }
-        return cls(seat=seat, messages=messages)
+        return GameOver(outcome=out, match=self.match, messages=self._say.game_over(self.match))
 
     def _notice(self, code: str, move: Move) -> Notice:
-        c = self._computer
-        assert c is not None
-        messages = {v: Message(code, {"what": words.planned(self._game, move, v, self.seating)}) for v in VIEWERS}
-        return Notice(code=code, messages=messages)
+        return Notice(code=code, messages=self._say.notice(code, move))
 
 
 def _why(e: Exception) -> Message:
     if isinstance(e, RussianBankError):
         return words.error(e)
-    return Message("play.error", {"text": str(e)})
+    return Message("error.text", {"text": str(e)})
 
 
 def new_seed() -> int:

@@ -202,7 +202,8 @@ class RussianBankApp(App[None]):
             s, t = self.session, self.texts
             self.query_one("#log-title", Static).update(Text(log_title(s, t), style="bold"))
             self.query_one("#log", Static).update(log_text(s, self.persp, t))
-            self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
+            scroll = self.query_one("#log-scroll", VerticalScroll)
+            self.call_after_refresh(scroll.scroll_end, animate=False)
             self.query_one(KeyBar).show(key_items(s, t))
         except NoMatches:  # before the screen is composed
             return
@@ -449,12 +450,11 @@ class RussianBankApp(App[None]):
         if self._end_shown == id(s):
             return
         self._end_shown = id(s)
-        head, score, match = s.end_messages(self.persp)
+        head, how, match = s.end_messages(self.persp)
         t = self.texts
         text = Text()
         text.append(t.say(head) + "\n\n", style="bold")
-        if score is not None:
-            text.append(t.say(score) + "\n\n")
+        text.append(t.say(how) + ".\n\n")
         text.append(t.say(match) + "\n\n", style="bold")
         text.append(t("play.tui.end.keys"))
         self.action_focus_table()

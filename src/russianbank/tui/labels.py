@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..session import Session
-from .table import Labels
+from .table import RANKS_EN, RANKS_RU, Labels
 from .texts import Texts
 
 PRESETS = ("classic", "hoyle", "suited", "russian13", "single")
@@ -37,6 +37,7 @@ def table_labels(s: Session, viewer: int, t: Texts) -> Labels:
         no_foundations=t("play.tui.no_foundations"),
         legend_decks=t("play.tui.legend.decks"),
         legend_rest=t("play.tui.legend.rest"),
+        ranks=RANKS_RU if t.lang == "ru" else RANKS_EN,
     )
 
 

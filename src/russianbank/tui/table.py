@@ -31,6 +31,9 @@ Pile = tuple[str, int]
 Part = tuple[str, Style | str | None]
 
 RANK_TEXT = "A23456789TJQK"
+#: The ranks as the table writes them: English (a ten is ``T`` where room is short), Russian.
+RANKS_EN = tuple(RANK_TEXT)
+RANKS_RU = ("Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К")
 # A's deck shows filled suit signs, B's deck hollow ones (and a different background).
 DECK_SUITS = (SUIT_SYMBOLS, "\u2667\u2662\u2661\u2664")
 
@@ -132,9 +135,9 @@ def key_of(pile: Pile, player: int) -> str:
     return mv.PILE_CHARS[code_of(pile, player)]
 
 
-def card_text(card: int, width: int) -> str:
-    """A card in ``width`` columns: 2 ``T♠``, 3 ``10♠``, 5 `` 10♠ ``."""
-    r = RANK_TEXT[RANK[card] - 1]
+def card_text(card: int, width: int, ranks: tuple[str, ...] = RANKS_EN) -> str:
+    """A card in ``width`` columns: 2 ``T♠`` (a Russian ten keeps its ``10``), 3 ``10♠``, 5 `` 10♠ ``."""
+    r = ranks[RANK[card] - 1]
     suit = DECK_SUITS[card // 52][SUIT[card]]
     if width == 2:
         return r + suit
@@ -144,9 +147,9 @@ def card_text(card: int, width: int) -> str:
     return f" {r:>2}{suit} "
 
 
-def card_lower(card: int) -> str:
+def card_lower(card: int, ranks: tuple[str, ...] = RANKS_EN) -> str:
     """The lower line of a big card: the suit and rank again, at the other corner."""
-    r = RANK_TEXT[RANK[card] - 1]
+    r = ranks[RANK[card] - 1]
     r = "10" if r == "T" else r
     return f" {DECK_SUITS[card // 52][SUIT[card]]}{r:<2} "
 
@@ -184,6 +187,7 @@ class Labels:
     no_foundations: str
     legend_decks: str
     legend_rest: str
+    ranks: tuple[str, ...] = RANKS_EN
 
 
 @dataclass
@@ -248,7 +252,8 @@ class TableDrawing:
         st = Style(color=self.pal.red if red else self.pal.black, bgcolor=self.pal.deck_bg[c // 52], bold=True)
         if hl is not None:  # keep the suit's colour and the deck's background; the label carries the mark
             st = st + Style(underline=True, reverse=hl is self.pal.selected)
-        return (card_lower(c) if lower else card_text(c, self.cw), st)
+        ranks = self.labels.ranks
+        return (card_lower(c, ranks) if lower else card_text(c, self.cw, ranks), st)
 
     def empty_slot(self) -> Part:
         return ("·" * self.cw, self.pal.empty)
@@ -325,10 +330,13 @@ class TableDrawing:
         elif not pile:
             heads[0].append((" " + "·" * self.cw + " " + self.labels.space, self.pal.empty))
         else:
-            room = max(1, (self.width - 5) // (self.cw + 1))
+            room = self.width - 5
             cards = pile
-            if len(pile) > room:
-                cards = pile[len(pile) - room + 1 :]
+            if self.cards_width(pile) > room:
+                keep = len(pile) - 1
+                while keep > 1 and self.cards_width(pile[len(pile) - keep :]) + 4 > room:
+                    keep -= 1
+                cards = pile[len(pile) - keep :]
                 more = f" +{len(pile) - len(cards)}"
                 for h in heads:
                     h.append((more if h is heads[0] else " " * len(more), self.pal.empty))
@@ -340,6 +348,10 @@ class TableDrawing:
         for ln, parts in zip(out, heads, strict=True):
             ln.pile(p, parts, to=self.width)  # the whole row picks the pile
         return out
+
+    def cards_width(self, cards: list[int] | tuple[int, ...]) -> int:
+        """Columns a row of cards takes, a space before each."""
+        return sum(1 + len(card_text(c, self.cw, self.labels.ranks)) for c in cards)
 
     def foundation_line(self) -> _Line:
         ln = _Line()
@@ -363,7 +375,8 @@ class TableDrawing:
             lg.add(" ")
             lg.add(" B ♤♡ ", Style(color=self.pal.black, bgcolor=bg[1], bold=True))
             lg.add("  ")
-        lg.add(self.labels.legend_rest + ("" if self.cw > 2 else "  T=10"), self.pal.empty)
+        ten = "" if self.cw > 2 or self.labels.ranks[9] != "T" else "  T=10"
+        lg.add(self.labels.legend_rest + ten, self.pal.empty)
         return lg
 
     # ------------------------------------------------------------------- all

@@ -1,0 +1,98 @@
+"""What the session says to each viewer about what happened: the messages of its events."""
+
+from __future__ import annotations
+
+from .. import moves as mv
+from ..game import Game
+from ..i18n import Message
+from ..moves import Move
+from . import words
+from .events import VIEWERS, Viewer
+from .match import MatchTotal
+from .seats import Seating
+
+Said = dict[Viewer, Message]
+
+
+class Narrator:
+    """Words for one game's events, for every viewer (seat A, seat B, a spectator)."""
+
+    def __init__(self, game: Game, seating: Seating) -> None:
+        self.game = game
+        self.seating = seating
+
+    def _each(self, make: object) -> Said:
+        assert callable(make)
+        return {v: make(v) for v in VIEWERS}
+
+    def who(self, seat: int, viewer: Viewer) -> Message:
+        return self.seating.actor(seat, viewer)
+
+    # ------------------------------------------------------------------- moves
+
+    def move_words(self, index: int, viewer: Viewer) -> Message:
+        """``move_stack[index]`` in words (the engine's: a Stop is its ruling), without who played it."""
+        return words.played(self.game, index, viewer)
+
+    def played(self, index: int, viewer: Viewer) -> Message:
+        """``move_stack[index]`` with who played it: "The computer: 7♥ from your pile 3 to a foundation."."""
+        g = self.game
+        seat = g.mover(index)
+        move = g.move_stack[index]
+        if g.ruling(index) is not None:
+            return words.played(g, index, viewer)  # the ruling says who called Stop
+        if move.code in (mv.RESIGN, mv.OPP_RESIGN):
+            return Message(words.who_code("play.resigned", self.seating, seat, viewer), {"who": self.who(seat, viewer)})
+        if move.code == mv.AGREE:
+            return Message("play.draw.agreed")
+        return Message("play.moved", {"who": self.who(seat, viewer), "what": words.played(g, index, viewer)})
+
+    def played_all(self, index: int) -> Said:
+        return self._each(lambda v: self.played(index, v))
+
+    def undone(self, seat: int, what: Said) -> Said:
+        return self._each(
+            lambda v: Message(
+                words.who_code("play.undone", self.seating, seat, v), {"who": self.who(seat, v), "what": what[v]}
+            )
+        )
+
+    def planned(self, move: Move, viewer: Viewer) -> Message:
+        return words.planned(self.game, move, viewer)
+
+    # ------------------------------------------------------------------- turns
+
+    def turn_started(self) -> Said:
+        seat = self.game.turn
+        return self._each(
+            lambda v: Message(words.who_code("play.turn", self.seating, seat, v), {"who": self.who(seat, v)})
+        )
+
+    def stop_refused(self, seat: int, why: Message) -> Said:
+        return self._each(lambda v: Message("play.stop.refused", {"who": self.who(seat, v), "reason": why}))
+
+    def about(self, base: str, seat: int) -> Said:
+        """``base.you`` / ``base.other`` with who (draw offers and answers)."""
+        return self._each(lambda v: Message(words.who_code(base, self.seating, seat, v), {"who": self.who(seat, v)}))
+
+    def notice(self, code: str, move: Move) -> Said:
+        return self._each(lambda v: Message(code, {"what": self.planned(move, v)}))
+
+    # -------------------------------------------------------------------- end
+
+    def end(self, viewer: Viewer, match: MatchTotal) -> tuple[Message, Message, Message]:
+        """The headline ("The computer wins"), how the game ended with its score (D2), the match (D4)."""
+        out = self.game.outcome()
+        assert out is not None
+        return (
+            words.headline(self.seating, out, viewer),
+            words.outcome(out, viewer),
+            words.match_total(self.seating, match, viewer),
+        )
+
+    def game_over(self, match: MatchTotal) -> Said:
+        def say(v: Viewer) -> Message:
+            _, how, total = self.end(v, match)
+            return Message("play.over", {"outcome": how, "match": total})
+
+        return self._each(say)
