@@ -46,3 +46,18 @@ def test_any_file_reads_back_as_a_save_or_a_bounded_damage_report(data: bytes, d
     assert saved is not None
     if saved.damage is not None:
         assert len(saved.damage.text("en")) < 600 and saved.damage.text("ru")
+
+
+async def test_a_move_that_cannot_be_saved_is_not_played(data_home: Path) -> None:
+    """Stored before shown: when the save cannot be written, the move is taken back and the player told."""
+    from tui_helpers import bar, make_app, type_move
+
+    data_home.parent.mkdir(parents=True, exist_ok=True)
+    data_home.write_text("a file where the data folder should be")
+    app = make_app(seed=5, hotseat=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.session.view(0)
+        await type_move(pilot, "13")
+        assert app.session.moves == [] and app.session.view(0) == before
+        assert "Could not save the game" in bar(app) and "the move was not played" in bar(app)
+        assert not any(m.code == "play.moved" for m in app.said)

@@ -33,7 +33,7 @@ from .picker import Picker, key_code
 from .runner import Clock, MonotonicClock, Runner, Saver
 from .save import current_path
 from .screens import ChoiceScreen, EndScreen, HelpScreen
-from .table import Drawing, Marks, Pile, code_of, draw_table, palette_for, pile_of
+from .table import SIXTEEN_COLOURS, Drawing, Marks, Pile, code_of, draw_table, palette_for, pile_of
 from .texts import Texts
 from .widgets import KeyBar, MessageBar, MoveInput, TableView
 
@@ -62,11 +62,14 @@ class RussianBankApp(App[None]):
     BINDINGS = [Binding("ctrl+c", "quit_game", show=False)]  # noqa: RUF012
 
     def __init__(self, settings: Settings, opening: Opening | None = None, clock: Clock | None = None) -> None:
-        super().__init__()
+        palette = palette_for()
+        # On a 16-colour terminal the decks' ANSI colours go out as they are (white and cyan
+        # backgrounds the console has), not turned into the theme's RGB and back.
+        super().__init__(ansi_color=palette is SIXTEEN_COLOURS)
         self.settings = settings
         self.texts = Texts(settings.lang)
         self.opening = opening or new_game(settings)
-        self.palette = palette_for()
+        self.palette = palette
         self.runner = Runner(
             self.opening.session, self, clock or MonotonicClock(), Saver(current_path(), settings.save)
         )
