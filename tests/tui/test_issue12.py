@@ -449,3 +449,11 @@ async def test_quit_and_resume_restore_the_same_game() -> None:
     _settings, start = play.prepare(args("--resume"))
     assert start.resumed and not start.notice
     assert start.session.view(0) == view and start.session.setup.seats[1].level == "easy"
+
+
+def test_resume_keeps_the_saved_pace_unless_told_otherwise() -> None:
+    save_game(2, hotseat=False, pace=2.0)
+    _settings, start = play.prepare(args("--resume"))
+    assert start.session.pace == 2.0
+    _settings, start = play.prepare(args("--resume", "--pace", "0.25"))
+    assert start.session.pace == 0.25

@@ -29,9 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pace",
         type=str,
-        default="0.5",
+        default=None,
         metavar="SECONDS",
-        help="seconds between the computer's moves, 0 to 10 (default 0.5; + and - change it while playing)",
+        help="seconds between the computer's moves, 0 to 10 (default 0.5, or the resumed game's; + and - change it)",
     )
     parser.add_argument("--lang", choices=LANGS, default=None, help="en or ru (default: the locale, LANG)")
 
@@ -39,11 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def prepare(args: argparse.Namespace) -> tuple[Settings, Opening]:
     """The settings and how the game begins. Raises :class:`PlayError` for bad options."""
     lang = args.lang or lang_from_env()
-    try:
-        pace = float(args.pace)
-    except ValueError:
-        raise PlayError("play.pace.bad", value=str(args.pace)[:20], max=10) from None
-    pace = check_pace(pace)
+    pace = parse_pace(args.pace) if args.pace is not None else None
     if args.stops and args.preset == "single":
         raise PlayError("play.stop.none_single")
     settings = Settings(
@@ -52,11 +48,20 @@ def prepare(args: argparse.Namespace) -> tuple[Settings, Opening]:
         stops=args.stops,
         seed=args.seed,
         hotseat=args.hotseat,
-        pace=pace,
+        pace=0.5 if pace is None else pace,
         lang=lang,
     )
-    start = opening.resume(settings) if args.resume else opening.new_game(settings)
+    start = opening.resume(settings, keep_pace=pace is None) if args.resume else opening.new_game(settings)
     return settings, start
+
+
+def parse_pace(text: str) -> float:
+    """``--pace``: seconds from 0 to 10; NaN, infinities and anything else are refused."""
+    try:
+        pace = float(text)
+    except ValueError:
+        raise PlayError("play.pace.bad", value=str(text)[:20], max=10) from None
+    return check_pace(pace)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -58,14 +58,18 @@ def new_game(settings: Settings) -> Opening:
     return Opening(Session(settings.setup(), seed=settings.seed))
 
 
-def resume(settings: Settings) -> Opening:
-    """``--resume``: the saved game, or a new game of the same match, with a notice saying why."""
+def resume(settings: Settings, keep_pace: bool = True) -> Opening:
+    """``--resume``: the saved game, or a new game of the same match, with a notice saying why.
+
+    With ``keep_pace`` the computer plays at the saved game's pace (``--pace`` not given)."""
     path = saving.current_path()
     saved = saving.read_save(path)
     if saved is None:
         return Opening(
             Session(settings.setup(), seed=settings.seed), [Message("play.tui.resume.none", {"path": str(path)})]
         )
+    if keep_pace and saved.pace is not None:
+        settings.pace = saved.pace
     setup = settings.setup(saved.options, hotseat=saved.hotseat, level=saved.level or settings.level)
     match = MatchTotal(*saved.match())
     fresh = Session(setup, match=match)

@@ -173,6 +173,16 @@ class Saved:
         level = self.tags.get("Level")
         return level if level in LEVELS else None
 
+    @property
+    def pace(self) -> float | None:
+        """The saved pace of the computer, if it is a valid one."""
+        from ..session import PlayError, check_pace
+
+        try:
+            return check_pace(float(self.tags.get("Pace", "")))
+        except (ValueError, PlayError):
+            return None
+
     def match(self) -> tuple[int, int, int]:
         """The match total before this game (A points, B points, games)."""
         try:
