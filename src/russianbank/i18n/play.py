@@ -457,7 +457,7 @@ RU.update(
         "play.tui.resume.over": (
             "Последняя сохранённая партия окончена ({headline}). Началась новая партия того же матча."
         ),
-        "play.tui.resume.damaged": "Сохранённая партия {path} повреждена: {damage}",
+        "play.tui.resume.damaged": "Файл сохранённой партии {path} повреждён: {damage}",
         "play.tui.resume.kept": "Файл сохранён как {kept}.",
         "play.tui.resume.not_kept": "Файл не удалось отложить в сторону.",
         "play.tui.resume.salvage": (

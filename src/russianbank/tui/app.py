@@ -385,7 +385,7 @@ class RussianBankApp(App[None]):
             return
         i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - s.pace))
         pace = s.set_pace(PACES[max(0, min(len(PACES) - 1, i + step))])
-        self.say(Message("play.tui.pace", {"pace": f"{pace:g}"}))
+        self.say(Message("play.tui.pace", {"pace": self.texts.number(pace)}))
         self.refresh_all()
 
     def action_help(self) -> None:

@@ -45,7 +45,7 @@ def log_title(s: Session, t: Texts) -> str:
     if s.computer is None:
         return t("play.tui.log.title_hotseat")
     level = s.setup.seats[s.computer].level or ""
-    return t("play.tui.log.title", pace=f"{s.pace:g}", level=t(f"play.level.{level}"))
+    return t("play.tui.log.title", pace=t.number(s.pace), level=t(f"play.level.{level}"))
 
 
 def key_items(s: Session, t: Texts) -> list[tuple[str, str]]:

@@ -33,3 +33,8 @@ class Texts:
 
     def say(self, message: Message) -> str:
         return message.text(self.lang)
+
+    def number(self, x: float) -> str:
+        """A number as this language writes it: ``0.5`` in English, ``0,5`` in Russian."""
+        text = f"{x:g}"
+        return text.replace(".", ",") if self.lang == "ru" else text
