@@ -268,6 +268,7 @@ async def test_nul_filled_save_gives_a_bounded_notice(size: tuple[int, int], dat
         text = box_text(app)
         kept = data_home / "current-game.txt.damaged"
         assert "is damaged" in text and text.endswith("Enter: continue")  # the whole notice is on screen
+        assert "A new game has started." in text and "saved mode" not in text  # nothing of it could be read
         assert str(kept) in text.replace(" ", "")
         assert len(text) < 600
         await pilot.press("enter")

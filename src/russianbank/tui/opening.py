@@ -94,5 +94,5 @@ def resume(settings: Settings, keep_pace: bool = True) -> Opening:
         if salvaged is not None and not salvaged.is_over():
             notice.append(Message("play.tui.resume.salvage", {"n": len(saved.moves)}))
             return Opening(salvaged, notice, alternative=fresh, resumed=True)
-    notice.append(Message("play.tui.resume.fresh"))
+    notice.append(Message("play.tui.resume.fresh" if saved.options is not None else "play.tui.resume.fresh_plain"))
     return Opening(fresh, notice)
