@@ -222,7 +222,7 @@ def test_play_the_computer_in_the_browser(server: tuple[str, Any], browser: Any)
     shot(page, "computer_2b_hint")
 
     # an illegal drop slides back and names the rule
-    g = app.state.manager.tables[gid].game
+    g = app.state.manager.tables[gid].session._game
     wait_my_turn(page)
     moves = legal(page)
     bad = None
@@ -311,7 +311,7 @@ def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> N
     table = app.state.manager.tables[gid]
 
     def mover() -> str:
-        return "AB"[table.game.turn]
+        return "AB"[table.session._game.turn]
 
     # the player not on move calls Stop with nothing broken: refused (S2), shown to both
     other = pages["B" if mover() == "A" else "A"]
@@ -322,7 +322,7 @@ def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> N
 
     # the mover breaks a rule of order (found with the real game), the other calls Stop
     for _ in range(120):
-        g = table.game
+        g = table.session._game
         m = pages[mover()]
         wait_my_turn(m)
         viol = [x for x in g.legal_moves() if x.code < 256 and str(x) != "HW" and g.order_violation(x)]
@@ -335,7 +335,7 @@ def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> N
             break
     else:
         pytest.fail("no violation came up")
-    rule = table.game.pending_violation()[0]
+    rule = table.session._game.pending_violation()[0]
     caller_seat = "B" if mover() == "A" else "A"
     caller = pages[caller_seat]
     caller.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
@@ -375,7 +375,7 @@ def test_two_players_and_a_stop_call(server: tuple[str, Any], browser: Any) -> N
     pb.tap(zone_sel("H"))
     pb.wait_for_function(f"Number(document.querySelector('#board').dataset.stateId) > {before}")
     pb.wait_for_selector('.card[data-zone="H"]')
-    assert table.game.move_stack[-1] == Move.from_str("SH")
+    assert table.session._game.move_stack[-1] == Move.from_str("SH")
     shot(pb, "friend_2b_phone_drew_by_touch")
 
     # B resigns; both see the end panel with the score; A plays again, B is offered the next game

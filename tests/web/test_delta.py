@@ -100,11 +100,13 @@ def test_a_client_applying_deltas_ends_with_exactly_the_full_state(make_client) 
         fresh.pop("rev"), final.pop("rev")
         assert fresh == final
     deltas = [t for t in texts["A"] if t.startswith('{"type":"delta"')]
-    full = len(texts["A"][0])
     assert len(deltas) > 100
     # a delta is small: it does not grow with the game as a full state does
-    assert max(len(t) for t in deltas[-20:]) < full
-    assert sum(len(t) for t in deltas) / len(deltas) < 800
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        ws.send_json({"type": "join", "token": ta})
+        full = len(ws.receive_text())
+    assert max(len(t) for t in deltas[-20:]) < full / 3
+    assert sum(len(t) for t in deltas) / len(deltas) < 1000
 
 
 def test_a_client_that_misses_a_delta_asks_for_the_full_state(make_client) -> None:

@@ -150,7 +150,7 @@ def test_moves_and_refusals_leave_game_and_connection_unchanged(make_client):
         mover.send_json({"type": "move", "move": bad, "state": 0})
         e = recv(mover)
         assert e["code"] == "illegal" and e["rule"] == g.illegal_reason(Move.from_str(bad))[0]
-        assert e["move"] == bad and "illegal" in e["message"]
+        assert e["move"] == bad and e["msg"]["code"] == "play.refused" and e["rule"] in e["message"]
         # bad notation, missing state id, words that are not moves
         for msg, code in [
             ({"type": "move", "move": "ZZ", "state": 0}, "bad_move"),
@@ -515,7 +515,7 @@ def test_the_hidden_card_search_would_catch_a_leak(sent: Sent):
     assert 90 <= len(hidden) <= 95
     assert not hidden & {card_name(c) for p in g.tab for c in p}
 
-    table = type("T", (), {"game": g})()
+    table = type("T", (), {"session": type("S", (), {"_game": g})()})()
     manager = type("M", (), {"tables": {"x": table}})()
     sent.app = type("App", (), {"state": type("S", (), {"manager": manager})()})()
     leak = sorted(hidden)[0]
@@ -597,21 +597,40 @@ class Shuttler:
 
 
 def test_a_computer_player_that_never_stops_moving_still_ends_its_turn(make_client):
+    """The session's safety net (docs/session.md) holds through the server too."""
+    from russianbank.session import MAX_COMPUTER_MOVES_PER_TURN
+
     seed = find_seed(lambda g: g.turn == 1)
-    c = make_client()
+    c = make_client(make_player=lambda level, seed: Shuttler())
     d = new_game(c, mode="computer", level="easy", seed=seed)
-    table = c.portal.call(c.app.state.manager.get, d["game_id"])
-    table.player = Shuttler()
     with c.websocket_connect(f"/ws/{d['game_id']}") as ws:
         join(ws, d["token"])
         m = recv_state(ws, lambda x: x["your_turn"] or x["view"]["outcome"] is not None)
-    g = table.game
-    assert g.turn == 0 and 0 < len(g.move_stack) <= 121
+    moves = [h["move"] for h in m["view"]["history"]]
+    assert m["view"]["turn"] == "A" and 0 < len(moves) <= MAX_COMPUTER_MOVES_PER_TURN + 1
     # no position came back a third time within the turn
     replay = Game("classic", seed=seed)
     seen: dict = {}
-    for mv in g.move_stack:
-        replay.push(mv)
+    for text in moves:
+        replay.push(Move.from_str(text))
         seen[replay.key()] = seen.get(replay.key(), 0) + 1
     assert max(seen.values()) <= 2
-    assert m["view"]["history"][-1]["move"] == "HW"
+    assert moves[-1] == "HW"
+
+
+def test_a_table_left_in_the_computers_turn_leaves_memory_once_the_turn_is_stored(make_client):
+    seed = find_seed(lambda g: g.turn == 1)  # the computer (B) moves first
+    c = make_client(ai_delay=5.0)  # a pace nobody waits for once nobody is watching
+    d = new_game(c, mode="computer", level="easy", seed=seed)
+    gid = d["game_id"]
+    manager = c.app.state.manager
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        assert join(ws, d["token"])["thinking"]
+    for _ in range(400):  # the computer finishes its turn without its pace, then the table goes
+        if gid not in manager.tables:
+            break
+        c.get("/api/config")
+    assert gid not in manager.tables
+    s = c.get(f"/api/games/{gid}").json()
+    assert s["turn"] == "A" and s["state_id"] > 0
+    assert gid not in manager.tables

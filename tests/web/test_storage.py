@@ -190,17 +190,22 @@ def test_under_a_write_lock_nobody_is_shown_a_move_that_is_not_stored(
         holder = _lock(tmp_path / "games.db", 1.2)
         mover.send_json({"type": "move", "move": m["view"]["legal_moves"][0], "state": 0})
         time.sleep(0.1)
-        # while the move waits for the database: the summary and a spectator see state 0
-        assert c.get(f"/api/games/{gid}").json()["state_id"] == 0
+        # while the move waits for the database: the summary and a spectator do not see it
+        assert c.get(f"/api/games/{gid}").json()["turn"] == m["view"]["turn"]
         with c.websocket_connect(f"/ws/{gid}") as spec:
-            assert join(spec)["state_id"] == 0
+            assert join(spec)["view"]["history"] == []
+        # the mover is told the move was not played (and the state id it may try again on)
+        now = recv_state(mover)
+        assert now["view"]["history"] == [] and now["your_turn"]
         e = recv(mover)
         assert e["type"] == "error" and e["code"] == "storage" and e["msg"]["code"] == "server.storage"
+        assert e["state_id"] == now["state_id"]
         holder.join()
-        assert c.get(f"/api/games/{gid}").json()["state_id"] == 0
+        with c.websocket_connect(f"/ws/{gid}") as spec:
+            assert join(spec)["view"]["history"] == []
         # the database is free again: the same move goes through
-        mover.send_json({"type": "move", "move": m["view"]["legal_moves"][0], "state": 0})
-        assert recv_state(mover)["state_id"] == 1
+        mover.send_json({"type": "move", "move": m["view"]["legal_moves"][0], "state": now["state_id"]})
+        assert len(recv_state(mover)["view"]["history"]) == 1
 
 
 def test_under_a_write_lock_creating_a_game_answers_json(tmp_path: Path, make_client, short_busy_timeout) -> None:
@@ -220,11 +225,13 @@ def test_urls(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         dbmod.sqlite_path("sqlite:///:memory:")
     assert dbmod.describe_url("postgresql://u:secret@h/db") == "postgresql://h/db"
-    origin, moves, nexts = dbmod.parse_notify(
-        dbmod.notify_payloads("o1", [MoveWrite("g", 3, "RF"), dbmod.NextGameWrite("g", "h")])[0]
+    n = dbmod.parse_notify(
+        dbmod.notify_payloads(
+            "o1", [MoveWrite("g", 3, "RF"), dbmod.NextGameWrite("g", "h"), dbmod.DeleteMoves("g", 2)]
+        )[0]
     )
-    assert (origin, moves, nexts) == ("o1", [("g", 3, "RF")], [("g", "h")])
+    assert (n.origin, n.moves, n.nexts, n.undos) == ("o1", [("g", 3, "RF")], [("g", "h")], [("g", 2)])
     many = [MoveWrite(f"game{i:04d}", i, "SH") for i in range(2000)]
     payloads = dbmod.notify_payloads("o1", many)
     assert len(payloads) > 1 and all(len(p) <= dbmod.NOTIFY_LIMIT for p in payloads)
-    assert sum(len(dbmod.parse_notify(p)[1]) for p in payloads) == 2000
+    assert sum(len(dbmod.parse_notify(p).moves) for p in payloads) == 2000

@@ -21,7 +21,6 @@ from starlette.requests import ClientDisconnect
 
 from ..i18n import Message
 from ..options import PRESETS
-from ..record import record_text
 from .conn import QUEUE_LIMIT, Connection
 from .db import PostgresStore, StorageError, open_store
 from .fanout import Fanout, PgFanout, RedisFanout
@@ -29,7 +28,7 @@ from .guards import ClientLimits, Guard, Origins
 from .metrics import CONTENT_TYPE, Metrics
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
 from .seatstate import SEATS
-from .tables import Table, TableManager, _level_names
+from .tables import Clock, Table, TableManager, _level_names
 
 log = logging.getLogger("russianbank.web")
 
@@ -58,13 +57,19 @@ def create_app(
     log_hook: Callable[[int | None, str], None] | None = None,
     allow_seeds: bool = False,
     settings: Settings | None = None,
+    make_player: Callable[[str, int], Any] | None = None,
+    clock: Clock | None = None,
+    setup_for: Callable[[Any], Any] | None = None,
 ) -> FastAPI:
     """The app.
 
     ``ai_delay``: seconds between the computer's moves (a pace a person can follow);
     ``stop_delay_factor`` scales the computer's Stop delays; ``log_hook(seat, text)`` sees
     every websocket message sent (for tests); ``allow_seeds`` lets tables for two be created
-    with a chosen deal (for tests: whoever chose it could work out the face-down cards).
+    with a chosen deal (for tests: whoever chose it could work out the face-down cards);
+    ``make_player`` builds the computer player (a scripted one in a test), ``clock`` is the
+    tables' time (a fake one in a test), ``setup_for(stored_game)`` the session setup of a game
+    (a test that plays the shared scenarios gives theirs).
     """
     cfg = settings or Settings()
     store = open_store(db_url, key_path=cfg.key_file, notify=cfg.redis_url is None)
@@ -80,6 +85,9 @@ def create_app(
         stop_delay_factor=stop_delay_factor,
         allow_seeds=allow_seeds,
         shared=shared,
+        make_player=make_player,
+        clock=clock,
+        setup_for=setup_for,
     )
     limits = ClientLimits(cfg.games_per_minute, cfg.connections_per_client)
     origins = Origins(cfg.allowed_origins)
@@ -277,13 +285,13 @@ def create_app(
     async def game_record(game_id: str) -> Response:
         table = await get_table(game_id)
         async with table.lock:
-            over = table.game.is_over()
+            over = table.session.is_over()
             if over:
                 st = table.stored
                 tags = {"Site": "russianbank serve", "Game": table.id, "Round": str(st.match_no)}
                 if st.mode == "computer":
                     tags.update({"A": "Player", "B": f"Computer ({st.level})"})
-                text = record_text(table.game, tags)
+                text = table.session.record_text(tags)
         manager.forget_if_idle(table)
         if not over:
             raise refuse("not_over", "server.not_over", 409)
@@ -399,7 +407,7 @@ def create_app(
         elif kind == "sync":
             async with table.lock:
                 table.send_full(conn)
-        elif manager.closing and kind in ("move", "stop", "resign"):
+        elif manager.closing and kind in ("move", "stop", "resign", "undo"):
             raise RequestError("shutting_down")
         elif kind == "move":
             await table.handle_move(conn.seat, data)
@@ -407,6 +415,8 @@ def create_app(
             await table.handle_stop(conn.seat, data)
         elif kind == "resign":
             await table.handle_resign(conn.seat, data)
+        elif kind == "undo":
+            await table.handle_undo(conn.seat, data)
         elif kind == "hint":
             await table.handle_hint(conn.seat, conn, data)
         else:

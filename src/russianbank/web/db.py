@@ -32,7 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -105,7 +105,15 @@ class NextGameWrite:
     next_id: str
 
 
-Write = NewGame | MoveWrite | NextGameWrite
+@dataclass
+class DeleteMoves:
+    """Moves taken back (an undo): the rows of the game from ``from_idx`` on go."""
+
+    game_id: str
+    from_idx: int
+
+
+Write = NewGame | MoveWrite | NextGameWrite | DeleteMoves
 
 # ------------------------------------------------------------------ places and URLs
 
@@ -501,6 +509,9 @@ class SQLiteStore(Store):
                         self._new_game_row(w),
                     )
                     out.append(True)
+                elif isinstance(w, DeleteMoves):
+                    con.execute("DELETE FROM rb_moves WHERE game_id = ? AND idx >= ?", (w.game_id, w.from_idx))
+                    out.append(True)
                 else:
                     cur = con.execute(
                         "UPDATE rb_games SET next_game = ? WHERE id = ? AND next_game IS NULL", (w.next_id, w.game_id)
@@ -712,6 +723,11 @@ class PostgresStore(Store):
                         *self._new_game_row(w),
                     )
                     out[i] = True
+            for i, w in enumerate(items):
+                if isinstance(w, DeleteMoves):
+                    await con.execute("DELETE FROM rb_moves WHERE game_id = $1 AND idx >= $2", w.game_id, w.from_idx)
+                    out[i] = True
+                    announce.append(w)
             moves = [(i, w) for i, w in enumerate(items) if isinstance(w, MoveWrite)]
             if moves:
                 rows = await con.fetch(
@@ -837,6 +853,8 @@ def notify_payloads(origin: str, writes: Sequence[Write]) -> list[str]:
             line = f"m {w.game_id} {w.idx} {w.move}"
         elif isinstance(w, NextGameWrite):
             line = f"n {w.game_id} {w.next_id}"
+        elif isinstance(w, DeleteMoves):
+            line = f"u {w.game_id} {w.from_idx}"
         else:
             continue
         if lines and size + len(line) + 1 > NOTIFY_LIMIT:
@@ -849,18 +867,29 @@ def notify_payloads(origin: str, writes: Sequence[Write]) -> list[str]:
     return out
 
 
-def parse_notify(payload: str) -> tuple[str, list[tuple[str, int, str]], list[tuple[str, str]]]:
-    """The inverse of :func:`notify_payloads` for one payload: (origin, moves, next games)."""
+@dataclass
+class Notification:
+    """What one notification payload says: who sent it, moves stored, undos, next games."""
+
+    origin: str
+    moves: list[tuple[str, int, str]] = field(default_factory=list)
+    undos: list[tuple[str, int]] = field(default_factory=list)
+    nexts: list[tuple[str, str]] = field(default_factory=list)
+
+
+def parse_notify(payload: str) -> Notification:
+    """The inverse of :func:`notify_payloads` for one payload."""
     origin, *lines = payload.split("\n")
-    moves: list[tuple[str, int, str]] = []
-    nexts: list[tuple[str, str]] = []
+    out = Notification(origin)
     for line in lines:
         parts = line.split(" ")
         if len(parts) == 4 and parts[0] == "m" and parts[2].isdigit():
-            moves.append((parts[1], int(parts[2]), parts[3]))
+            out.moves.append((parts[1], int(parts[2]), parts[3]))
+        elif len(parts) == 3 and parts[0] == "u" and parts[2].isdigit():
+            out.undos.append((parts[1], int(parts[2])))
         elif len(parts) == 3 and parts[0] == "n":
-            nexts.append((parts[1], parts[2]))
-    return origin, moves, nexts
+            out.nexts.append((parts[1], parts[2]))
+    return out
 
 
 def open_store(url: str | None, *, key_path: Path | None = None, notify: bool = True) -> Store:

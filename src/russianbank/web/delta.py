@@ -169,7 +169,8 @@ class StateSync:
     """A client's side of the stream (what ``static/js/sync.js`` does in the page, in Python).
 
     :meth:`receive` takes each message from the server and answers ``("state", full_state)``,
-    ``("resync", None)`` (send ``{"type": "sync"}``) or ``("other", message)``.
+    ``("resync", None)`` (send ``{"type": "sync"}``) or ``("other", message)``. What a message
+    tells (its ``events``) is not part of the state: read it from the message.
     """
 
     def __init__(self) -> None:
@@ -185,7 +186,7 @@ class StateSync:
     def receive(self, message: dict[str, Any]) -> tuple[str, Any]:
         kind = message.get("type")
         if kind == "state":
-            self.state = {k: v for k, v in message.items() if k not in ("type", "rev")}
+            self.state = {k: v for k, v in message.items() if k not in ("type", "rev", "events")}
             self.rev = message.get("rev")
             return "state", self.current()
         if kind != "delta":

@@ -30,12 +30,14 @@ class Fanout:
         self._tasks: list[asyncio.Task[None]] = []
 
     def deliver(self, payload: str) -> None:
-        origin, moves, nexts = parse_notify(payload)
-        if origin == self.store.origin:
+        n = parse_notify(payload)
+        if n.origin == self.store.origin:
             return
-        for gid, idx, move in moves:
+        for gid, idx in n.undos:
+            self.manager.on_remote_undo(gid, idx)
+        for gid, idx, move in n.moves:
             self.manager.on_remote_move(gid, idx, move)
-        for gid, next_id in nexts:
+        for gid, next_id in n.nexts:
             self.manager.on_remote_next(gid, next_id)
 
     async def start(self) -> None:

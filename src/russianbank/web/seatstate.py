@@ -33,19 +33,25 @@ def history_entry(view: Any, index: int) -> dict[str, Any]:
 
 
 def event_for(table: Table, seat: int | None) -> dict[str, Any] | None:
-    """The last thing that happened at the table, for this seat."""
-    ev = table.last_event
-    if ev is None:
+    """The last move (or Stop) played at the table (what it says comes with it, in ``events``)."""
+    s = table.session
+    n = len(table.moves)
+    if n == 0:
         return None
-    g = table.game
-    idx = ev["index"]
-    if idx >= len(g.move_stack):
-        return None
-    by = SEATS[g.mover(idx)]
-    r = g.ruling(idx)
+    idx = n - 1
+    e = table.last_played
+    if e is None or e.index != idx:  # the table was rebuilt from the database: what the history says
+        h = s.view(seat).history[idx]
+        kind = "stop" if str(h.move) == "stop" else "move"
+        out: dict[str, Any] = {"kind": kind, "by": SEATS[h.player], "move": str(h.move), "index": idx}
+        if kind == "stop":
+            out.update(founded=True, text=h.ruling)
+        return out
+    by = SEATS[e.seat]
+    r = e.ruling
     if r is None:
-        return {"kind": "move", "by": by, "move": str(g.move_stack[idx]), "index": idx}
-    out: dict[str, Any] = {
+        return {"kind": "move", "by": by, "move": e.text, "index": idx}
+    return {
         "kind": "stop",
         "by": by,
         "move": "stop",
@@ -58,10 +64,6 @@ def event_for(table: Table, seat: int | None) -> dict[str, Any] | None:
         "annulled": r.annulled,
         "text": r.describe(),
     }
-    message = getattr(r, "message", None)
-    if callable(message):
-        out["msg"] = message(seat).to_dict()
-    return out
 
 
 def view_dict(table: Table, view: Any) -> dict[str, Any]:
@@ -102,24 +104,25 @@ def view_dict(table: Table, view: Any) -> dict[str, Any]:
 
 def build_seat_state(table: Table, seat: int | None) -> dict[str, Any]:
     """The full state for one seat (0, 1) or a spectator (None)."""
-    g = table.game
-    view = g.view(seat)
+    s = table.session
+    view = s.view(seat)
     data = view_dict(table, view)
-    over = g.is_over()
-    your_turn = seat is not None and not over and g.turn == seat
+    over = s.is_over()
+    cs = s.computer
+    your_turn = seat is not None and seat != cs and not over and s.turn == seat
     if not your_turn:
         data["legal_moves"] = []
-    cs = table.computer_seat
     return {
         "game_id": table.id,
-        "state_id": table.state_id,
+        "state_id": s.state_id,
         "seat": None if seat is None else SEATS[seat],
         "mode": table.stored.mode,
         "level": table.stored.level,
         "computer_seat": None if cs is None else SEATS[cs],
         "your_turn": your_turn,
-        "can_stop": bool(seat is not None and not over and g.options.stops and g.turn != seat),
-        "thinking": bool(not over and cs is not None and g.turn == cs),
+        "can_stop": bool(seat is not None and not over and s.options.stops and s.turn != seat),
+        "can_undo": bool(seat is not None and seat != cs and s.undo_refusal(seat) is None),
+        "thinking": bool(not over and cs is not None and s.turn == cs),
         "match": table.match_totals(),
         "next_game": table.stored.next_game,
         "event": event_for(table, seat),

@@ -1,37 +1,48 @@
-"""Live tables: the games this server process holds warm, their seats and their connections.
+"""Live tables: the games this server process holds warm, on the play session.
 
-Every message a connection gets is built from its seat's
-:class:`~russianbank.view.PlayerView` (a spectator gets the view of nobody), never from the
-game itself (see :mod:`.seatstate`). The state id of a game is the number of moves played
-(``len(game.move_stack)``); it only grows, a Stop included.
+A table is a :class:`~russianbank.session.Session` (the seats, the computer's timed turn, its
+Stop calls, undo, hints, the end of the game and the match total) with its connections. The
+server only turns websocket messages into session calls and the session's events into
+messages: the events with ``persist`` are stored first (group commit, see :mod:`.db`), and only
+then is anybody told; if storing fails, :meth:`Session.rollback` takes them back. Every
+message a connection gets is built from its seat's :class:`~russianbank.view.PlayerView` (a
+spectator gets the view of nobody), see :mod:`.seatstate`.
 
-A move is played under its table's lock: checked, pushed, stored (group commit, see
-:mod:`.db`), and only then announced; anybody who looks at the table (a join, the summary)
-takes the same lock, so nobody is shown a move that is not stored. When the database says
-another server process stored that index first, the move is taken back, the table catches up
-from the database and the mover is told ``stale``.
+Anybody who looks at the table (a join, the summary) takes the table's lock, so nobody is shown a
+move that is not stored. When the database says another server process stored that index of the
+game first, the session is rebuilt from the database and the mover is told ``stale``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
-import random
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import moves as mv
-from ..errors import InvalidMoveError, InvalidOptionsError, RussianBankError
-from ..game import Game
+from ..errors import InvalidOptionsError
 from ..i18n import Message
-from ..moves import MOVE_TABLE, Move
 from ..options import Options, options_for
+from ..session import (
+    Event,
+    HintReady,
+    MatchTotal,
+    Played,
+    PlayError,
+    Seat,
+    Session,
+    Setup,
+    StopRefused,
+    Undone,
+)
 from .conn import Connection
-from .db import MoveWrite, NewGame, StorageError, Store, StoredGame, hash_token
+from .db import DeleteMoves, MoveWrite, NewGame, StorageError, Store, StoredGame, hash_token
 from .delta import diff
 from .protocol import RequestError, dumps, engine_message, refuse, state_field
 from .seatstate import SEATS, build_seat_state
@@ -39,15 +50,70 @@ from .seatstate import SEATS, build_seat_state
 log = logging.getLogger("russianbank.web")
 
 MODES = ("computer", "friend")
-MAX_COMPUTER_MOVES_PER_TURN = 120
-_TURN_ENDING = (mv.DRAW, mv.DISCARD, mv.PASS)  # a draw leads to a discard
-_PROGRESS = {mv.FOUNDATION: 0, mv.RESERVE: 1, mv.HAND: 2}
 
 
 def _level_names() -> tuple[str, ...]:
     from ..ai import LEVELS
 
     return tuple(LEVELS)
+
+
+# The protocol's short codes for the session's refusals (the message says the rest).
+_PLAY_CODES = {
+    "play.refuse.stale": "stale",
+    "play.refuse.not_your_turn": "not_your_turn",
+    "play.refuse.computer_turn": "not_your_turn",
+    "play.refuse.over": "game_over",
+    "play.refuse.spectator": "spectator",
+    "play.refuse.computer_seat": "spectator",
+    "play.refuse.word_move": "bad_move",
+    "play.refuse.not_a_move": "bad_move",
+    "play.stop.none": "no_stops",
+    "play.stop.none_single": "no_stops",
+    "play.stop.on_move": "not_your_stop",
+}
+
+
+def play_refusal(e: PlayError, state_id: int, move: str | None = None) -> RequestError:
+    """The protocol error for a session refusal: its message, and a short code for programs."""
+    code = e.code
+    extra: dict[str, Any] = {"state_id": state_id}
+    if code in _PLAY_CODES:
+        short = _PLAY_CODES[code]
+    elif code.startswith("play.undo."):
+        short = "cannot_undo"
+    elif code.startswith("play.draw."):
+        short = "bad_request"
+    elif code == "play.refused" or code.startswith("refuse."):  # a rule of the game says no
+        short = "illegal"
+        rule = e.params.get("rule") if code == "play.refused" else code.split(".")[1]
+        reason = e.params.get("reason", "")
+        reason_text = reason.text("en") if isinstance(reason, Message) else str(reason)
+        extra.update(rule=str(rule), reason=reason_text)
+        if move is not None:
+            extra["move"] = move
+    elif code == "play.error" or code.startswith("move.") or code.startswith("notation."):
+        short = "bad_move"
+    else:
+        short = "refused"
+    if short in ("no_stops", "not_your_stop"):
+        extra["rule"] = "S1"
+    return RequestError(short, e.message, **extra)
+
+
+class Clock:
+    """Real time for the tables; tests put a fake one in its place."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        """Until ``when`` or until ``wake`` is set, whichever comes first."""
+        delay = when - self.now()
+        if delay <= 0:
+            return
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(wake.wait(), delay)
 
 
 class SeatStream:
@@ -59,62 +125,68 @@ class SeatStream:
         self.state: dict[str, Any] | None = None
         self._full: str | None = None
 
-    def full_text(self, table: Table) -> str:
+    def full_text(self, table: Table, events: list[dict[str, Any]] | None = None) -> str:
+        """The full state message (with ``events`` to tell, if any)."""
         if self.state is None:
             self.state = build_seat_state(table, self.seat)
             self.rev += 1
             self._full = None
+        if events:
+            return dumps({"type": "state", "rev": self.rev, **self.state, "events": events})
         if self._full is None:
             self._full = dumps({"type": "state", "rev": self.rev, **self.state})
         return self._full
 
-    def delta_text(self, table: Table) -> str | None:
-        """The delta to the seat's new state (None when nothing changed)."""
+    def delta(self, table: Table, events: list[dict[str, Any]], *, quiet: bool = False) -> str | None:
+        """The change of this seat's state (and what to tell it), or None when there is nothing.
+        ``quiet``: another message tells the events when the state did not change."""
         new = build_seat_state(table, self.seat)
-        if self.state is None:
+        ops = diff(self.state, new) if self.state is not None else None
+        if ops is None:
             self.state = new
             self.rev += 1
             self._full = None
-            return None
-        ops = diff(self.state, new)
+            return dumps({"type": "state", "rev": self.rev, **new, "events": events})
         if not ops:
-            return None
+            if not events or quiet:
+                return None
+            return dumps({"type": "events", "game_id": table.id, "state_id": table.state_id, "events": events})
         self.rev += 1
         self.state = new
         self._full = None
-        return dumps(
-            {
-                "type": "delta",
-                "game_id": table.id,
-                "base": self.rev - 1,
-                "rev": self.rev,
-                "state_id": table.state_id,
-                "ops": ops,
-            }
-        )
+        out: dict[str, Any] = {
+            "type": "delta",
+            "game_id": table.id,
+            "base": self.rev - 1,
+            "rev": self.rev,
+            "state_id": table.state_id,
+            "ops": ops,
+        }
+        if events:
+            out["events"] = events
+        return dumps(out)
 
 
 @dataclass(eq=False)
 class Table:
-    """One game being played: the engine game, its seats, connections and computer."""
+    """One game being played: its session, its connections and the computer's clock work."""
 
     manager: TableManager
     stored: StoredGame
-    game: Game
-    turn_at: list[int]  # turn_no after each state id
-    match_base: tuple[int, int, int]  # (A points, B points, games) of the match's other finished games
+    session: Session
+    moves: list[str]  # the stored moves, in order
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     streams: dict[int | None, SeatStream] = field(default_factory=dict)
     caches: dict[str, list[Any]] = field(default_factory=dict)
-    ai_task: asyncio.Task[None] | None = None
-    stop_task: asyncio.Task[None] | None = None
+    last_played: Played | None = None
+    start_events: list[Event] = field(default_factory=list)  # who is on move, for the first to join
+    told_start: set[int | None] = field(default_factory=set)
+    driver: asyncio.Task[None] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
     sync_task: asyncio.Task[None] | None = None
-    remote: list[tuple[int, str]] = field(default_factory=list)
-    player: Any = None
-    caller: Any = None
-    last_event: dict[str, Any] | None = None  # {"index": i}: the move (or Stop) last played
-    turn_positions: dict[Any, int] = field(default_factory=dict)  # positions reached in this turn
+    remote_pending: bool = False
+    settled: asyncio.Event = field(default_factory=asyncio.Event)  # nothing thought of, nothing due now
 
     # ------------------------------------------------------------ properties
 
@@ -124,20 +196,11 @@ class Table:
 
     @property
     def state_id(self) -> int:
-        return len(self.game.move_stack)
+        return self.session.state_id
 
     @property
     def computer_seat(self) -> int | None:
-        return self.stored.computer_seat
-
-    def moves_this_turn(self) -> int:
-        """How many moves the current turn has had."""
-        n = 0
-        for t in reversed(self.turn_at[1:]):
-            if t != self.game.turn_no:
-                break
-            n += 1
-        return n
+        return self.session.computer
 
     def seat_for_token(self, token: str) -> int | None:
         h = hash_token(token)
@@ -147,16 +210,12 @@ class Table:
         return None
 
     def match_totals(self) -> dict[str, int]:
-        a, b, n = self.match_base
-        o = self.game.outcome()
-        if o is not None:
-            a += o.points(0)
-            b += o.points(1)
-            n += 1
-        return {"A": a, "B": b, "games": n, "number": self.stored.match_no}
+        return {**self.session.match.to_dict(), "number": self.stored.match_no}
 
     def append_only(self, name: str, n: int, make: Callable[[int], Any]) -> list[Any]:
-        """A list that grows with the game, each entry ``make(i)`` built once (a fresh copy each call)."""
+        """A list that grows with the game, each entry ``make(i)`` built once (a fresh copy each call).
+
+        Entries from an index on are dropped when the moves there change (an undo, a rollback)."""
         cache = self.caches.setdefault(name, [])
         if len(cache) > n:
             del cache[n:]
@@ -164,23 +223,28 @@ class Table:
             cache.append(make(i))
         return list(cache)
 
+    def _truncate_caches(self, n: int) -> None:
+        for name, cache in self.caches.items():
+            if name != "options":
+                del cache[n:]
+
     def summary(self) -> dict[str, Any]:
-        g = self.game
-        o = g.outcome()
+        s = self.session
+        o = s.outcome
         return {
             "game_id": self.id,
             "mode": self.stored.mode,
             "level": self.stored.level,
-            "options": g.options.to_dict(),
-            "state_id": self.state_id,
-            "turn": SEATS[g.turn],
-            "over": g.is_over(),
+            "options": s.options.to_dict(),
+            "state_id": s.state_id,
+            "turn": SEATS[s.turn],
+            "over": s.is_over(),
             "outcome": None if o is None else o.to_dict(),
             "match": self.match_totals(),
             "next_game": self.stored.next_game,
         }
 
-    # ------------------------------------------------------------- messages
+    # -------------------------------------------------------------- messages
 
     async def join(self, conn: Connection, seat: int | None) -> None:
         """Seat (or let watch) a connection: it gets the full state, then every change."""
@@ -195,7 +259,11 @@ class Table:
             stream = self.streams.get(seat)
             if stream is None:
                 stream = self.streams[seat] = SeatStream(seat)
-            conn.send(stream.full_text(self))
+            told: list[dict[str, Any]] = []
+            if seat not in self.told_start and self.start_events:  # who is on move, for the first to join
+                self.told_start.add(seat)
+                told = self._events_for(self.start_events, seat)
+            conn.send(stream.full_text(self, told))
             self.kick()
 
     def send_full(self, conn: Connection) -> None:
@@ -211,381 +279,306 @@ class Table:
             conn.table = None
         if not any(c.seat == conn.seat for c in self.conns):
             self.streams.pop(conn.seat, None)
-        if not any(c.seat is not None for c in self.conns) and self.stop_task is not None:
-            self.stop_task.cancel()  # nobody left to stop
+        self.wake.set()  # the computer plays on without its pace when nobody watches
         self.manager.forget_if_idle(self)
 
-    def publish(self) -> None:
-        """Send every seat with a connection the change to its state."""
+    @staticmethod
+    def _events_for(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+        """What to tell ``seat``: each event's kind and catalogue message (the facts are in the state)."""
+        out = []
+        for e in events:
+            m = e.message(seat)
+            if m is not None:
+                out.append({"kind": e.kind, "message": m.to_dict()})
+        return out
+
+    def publish(self, events: Sequence[Event] = ()) -> None:
+        """Send every seat with a connection the change to its state and what to tell it."""
         for seat in {c.seat for c in self.conns}:
             stream = self.streams.get(seat)
             if stream is None:
                 continue
-            text = stream.delta_text(self)
-            if text is None:
-                continue
+            told = self._events_for(events, seat)
+            extra = self._legacy(events, seat, told)
+            text = stream.delta(self, told, quiet=bool(extra))
             for c in list(self.conns):
                 if c.seat == seat:
-                    c.send(text)
+                    if text is not None:
+                        c.send(text)
+                    for t in extra:
+                        c.send(t)
 
-    def broadcast(self, message: dict[str, Any]) -> None:
-        text = dumps(message)
-        for c in list(self.conns):
-            c.send(text)
+    def _legacy(self, events: Sequence[Event], seat: int | None, told: list[dict[str, Any]]) -> list[str]:
+        """The ``notice`` (an unfounded or late Stop) and ``hint`` messages the page reads; the first
+        also carries what to tell (``events``) when the state did not change."""
+        out: list[str] = []
+        for e in events:
+            if isinstance(e, StopRefused):
+                m = e.message(seat)
+                event = {"kind": "stop", "by": SEATS[e.seat], "founded": False, "rule": e.rule}
+                if m is not None:
+                    event.update(text=m.text("en"), msg=m.to_dict())
+                msg: dict[str, Any] = {"type": "notice", "game_id": self.id, "state_id": self.state_id, "event": event}
+            elif isinstance(e, HintReady) and e.seat == seat:
+                msg = {"type": "hint", "game_id": self.id, "state_id": e.state_id, "moves": [str(m) for m in e.moves]}
+            else:
+                continue
+            if not out and told:
+                msg["events"] = told
+            out.append(dumps(msg))
+        return out
 
     # ------------------------------------------------------------- the moves
 
-    def _after_push(self) -> None:
-        g = self.game
-        if g.turn_no != self.turn_at[-1]:
-            self.turn_positions.clear()
-        self.turn_at.append(g.turn_no)
-        key = g.key()
-        self.turn_positions[key] = self.turn_positions.get(key, 0) + 1
-        self.last_event = {"index": len(g.move_stack) - 1}
-        if g.outcome() is not None:
-            self.stored.finished = True
+    def _writes(self, events: Sequence[Event]) -> list[MoveWrite | DeleteMoves]:
+        out: list[MoveWrite | DeleteMoves] = []
+        for e in events:
+            if isinstance(e, Played):
+                o = e.outcome
+                out.append(
+                    MoveWrite(
+                        self.id,
+                        e.index,
+                        e.text,
+                        finished=o is not None,
+                        points=(o.points(0), o.points(1)) if o is not None else (0, 0),
+                        seed=self.stored.seed if o is not None else None,
+                    )
+                )
+            elif isinstance(e, Undone):
+                out.append(DeleteMoves(self.id, e.index))
+        return out
 
-    def _after_pop(self) -> None:
-        self.turn_at.pop()
-        n = self.state_id
-        for name, cache in self.caches.items():
-            if name != "options":
-                del cache[n:]
-        self.last_event = {"index": n - 1} if n else None
-
-    async def _commit(self, move: Move) -> None:
-        """Push a checked move, store it, then tell everyone. Called with the lock held."""
-        g = self.game
-        idx = len(g.move_stack)
-        g.push(move)
-        o = g.outcome()
-        write = MoveWrite(
-            self.id,
-            idx,
-            str(move),
-            finished=o is not None,
-            points=(o.points(0), o.points(1)) if o is not None else (0, 0),
-            seed=self.stored.seed if o is not None else None,
-        )
-        try:
-            stored = await self.manager.store.add_move(write)
-        except StorageError as e:
-            g.pop()
-            log.error("could not store move %s of game %s: %s", move, self.id, e)
-            raise refuse("storage", "server.storage", 503) from e
-        if not stored:  # another server process stored this index first
-            g.pop()
-            await self._catch_up()
-            raise RequestError(
-                "stale", Message("server.stale", {"got": idx, "state": self.state_id}), state_id=self.state_id
-            )
-        self._after_push()
-        self.publish()
-        self.manager.metrics.moves.inc()
+    async def commit(self, events: list[Event]) -> None:
+        """Store what ``events`` changed, then tell everyone (lock held); refused: rolled back."""
+        writes = self._writes(events)
+        done: list[MoveWrite | DeleteMoves] = []
+        for w in writes:
+            try:
+                ok = await self.manager.store.write(w)
+            except StorageError as e:
+                await self._undo_writes(done)
+                self.session.rollback(events)
+                self.publish()  # nothing changed but the state id
+                log.error("could not store a change of game %s: %s", self.id, e)
+                err = refuse("storage", "server.storage", 503)
+                err.extra["state_id"] = self.state_id
+                raise err from e
+            if not ok:  # another server process stored this index first
+                await self._undo_writes(done)
+                self.session.rollback(events)
+                self.publish()
+                await self._catch_up()
+                got = w.idx if isinstance(w, MoveWrite) else w.from_idx
+                raise RequestError(
+                    "stale", Message("server.stale", {"got": got, "state": self.state_id}), state_id=self.state_id
+                )
+            done.append(w)
+        for ev in events:
+            if isinstance(ev, Played):
+                del self.moves[ev.index :]
+                self._truncate_caches(ev.index)
+                self.moves.append(ev.text)
+                self.last_played = ev
+                self.manager.metrics.moves.inc()
+                if ev.outcome is not None:
+                    self.stored.finished = True
+            elif isinstance(ev, Undone):
+                del self.moves[ev.index :]
+                self._truncate_caches(ev.index)
+                self.last_played = None
+        self.publish(events)
         self.kick()
 
-    async def _catch_up(self) -> None:
-        """Play the moves other server processes stored for this game (lock held)."""
-        rows = await self.manager.store.moves_since(self.id, self.state_id)
-        changed = False
-        for idx, text in rows:
-            if idx != self.state_id:
-                break
-            try:
-                self.game.push(Move.from_str(text))
-            except RussianBankError:
-                log.error("game %s: stored move %d %r does not replay here", self.id, idx, text)
-                break
-            self._after_push()
-            changed = True
-        if changed:
-            self.publish()
-            self.kick()
+    async def _undo_writes(self, done: list[MoveWrite | DeleteMoves]) -> None:
+        """Take back the writes of a change that could not be stored whole."""
+        for w in reversed(done):
+            with contextlib.suppress(StorageError):
+                if isinstance(w, MoveWrite):
+                    await self.manager.store.write(DeleteMoves(self.id, w.idx))
 
-    def remote_move(self, idx: int, text: str) -> None:
-        """Another process stored a move of this game: apply it in order (in a task of its own)."""
-        if idx < self.state_id:
+    async def _catch_up(self) -> None:
+        """Rebuild the session from the database if other server processes changed the game (lock held)."""
+        rows = await self.manager.store.moves_since(self.id, 0)
+        db = [m for _, m in rows]
+        if db == self.moves:
             return
-        self.remote.append((idx, text))
+        common = 0
+        for a, b in zip(db, self.moves, strict=False):
+            if a != b:
+                break
+            common += 1
+        now = self.manager.clock.now()
+        session = self.manager.new_session(self.stored, db, self.session.match_before, self.state_id + 1, now)
+        session.start(now)
+        self.session = session
+        self.moves = db
+        self.last_played = None
+        self._truncate_caches(common)
+        told = {
+            seat: [
+                {"kind": "played", "message": session.history_message(i, seat).to_dict()}
+                for i in range(common, len(db))
+            ]
+            for seat in {c.seat for c in self.conns}
+        }
+        for seat, evs in told.items():
+            stream = self.streams.get(seat)
+            if stream is None:
+                continue
+            text = stream.delta(self, evs)
+            if text is not None:
+                for c in list(self.conns):
+                    if c.seat == seat:
+                        c.send(text)
+        if session.is_over():
+            self.stored.finished = True
+        self.kick()
+
+    def remote_change(self) -> None:
+        """Another process changed this game: catch up in order (in a task of its own)."""
+        self.remote_pending = True
         if self.sync_task is None or self.sync_task.done():
             self.sync_task = asyncio.get_running_loop().create_task(self._apply_remote())
 
     async def _apply_remote(self) -> None:
-        async with self.lock:
-            todo, self.remote = sorted(self.remote), []
-            gap = False
-            for idx, text in todo:
-                if idx < self.state_id:
-                    continue
-                if idx > self.state_id:
-                    gap = True
-                    break
+        while self.remote_pending:
+            self.remote_pending = False
+            async with self.lock:
                 try:
-                    self.game.push(Move.from_str(text))
-                except RussianBankError:
-                    gap = True
-                    break
-                self._after_push()
-            if gap:
-                await self._catch_up()
-            self.publish()
-            self.kick()
+                    await self._catch_up()
+                except StorageError as e:
+                    log.warning("could not catch game %s up: %s", self.id, e)
 
-    def _check_not_over(self) -> None:
-        if self.game.is_over():
-            raise RequestError("game_over", state_id=self.state_id)
-
-    def _refusal(self, move: Move) -> RequestError | None:
-        g = self.game
-        bad = g.illegal_reason(move)
-        if bad is None:
-            return None
-        rule, why = bad
-        reason: Message = Message("server.text", {"text": why})
-        try:
-            g.push(move)
-        except RussianBankError as e:
-            if isinstance(getattr(e, "message", None), Message):
-                reason = engine_message(e)
-        else:  # pragma: no cover - illegal_reason and push disagree
-            g.pop()
-        return RequestError(
-            "illegal",
-            Message("server.illegal", {"move": str(move), "rule": rule, "reason": reason}),
-            rule=rule,
-            reason=why,
-            move=str(move),
-            state_id=self.state_id,
-        )
+    async def call(self, fn: Callable[[float], list[Event]], move: str | None = None) -> None:
+        """Run one session call under the lock and commit its events; a refusal becomes an error."""
+        async with self.lock:
+            try:
+                events = fn(self.manager.clock.now())
+            except PlayError as e:
+                raise play_refusal(e, self.state_id, move) from None
+            await self.commit(events)
 
     async def handle_move(self, seat: int | None, data: dict[str, Any]) -> None:
-        if seat is None:
-            raise RequestError("spectator")
         text = data.get("move")
         if not isinstance(text, str) or len(text) > 32:
             raise refuse("bad_request", "server.move_text", field="'move'")
-        try:
-            move = Move.from_str(text)
-        except InvalidMoveError as e:
-            raise RequestError("bad_move", Message("server.bad_move", {"reason": engine_message(e)})) from None
-        if move.code in (mv.STOP, mv.AGREE, mv.OPP_RESIGN):
-            raise refuse("bad_move", "server.not_a_move", move=str(move), types="'stop', 'resign'")
         sid = state_field(data)
-        async with self.lock:
-            self._check_not_over()
-            g = self.game
-            if g.turn != seat:
-                raise RequestError("not_your_turn", state_id=self.state_id)
-            if sid != self.state_id:
-                raise RequestError(
-                    "stale", Message("server.stale", {"got": sid, "state": self.state_id}), state_id=self.state_id
-                )
-            bad = self._refusal(move)
-            if bad is not None:
-                raise bad
-            await self._commit(move)
+        if seat is None:
+            raise play_refusal(PlayError("play.refuse.spectator"), self.state_id)
+        await self.call(lambda now: self.session.play(seat, text, now, state_id=sid), move=text)
 
     async def handle_stop(self, seat: int | None, data: dict[str, Any]) -> None:
-        if seat is None:
-            raise RequestError("spectator")
         sid = state_field(data)
-        async with self.lock:
-            self._check_not_over()
-            g = self.game
-            if not g.options.stops:
-                raise RequestError("no_stops", rule="S1")
-            if g.turn == seat:
-                raise RequestError("not_your_stop", rule="S1")
-            if not 0 <= sid <= self.state_id:
-                raise RequestError("stale", Message("server.unknown_state", {"got": sid}), state_id=self.state_id)
-            if self.turn_at[sid] != g.turn_no:
-                raise RequestError("stale", Message("server.stale_stop", {}), rule="S1", state_id=self.state_id)
-            await self._stop(seat)
-
-    async def _stop(self, seat: int) -> None:
-        """Call Stop for ``seat`` (lock held): founded, it is played; unfounded, everyone is told."""
-        g = self.game
-        stop = MOVE_TABLE[mv.STOP]
-        assert stop is not None
-        bad = g.illegal_reason(stop)
-        if bad is not None:
-            rule, why = bad
-            refusal = self._refusal(stop)
-            reason = refusal.msg.params["reason"] if refusal is not None else Message("server.text", {"text": why})
-            text = Message(
-                "server.stop_unfounded", {"who": Message(f"player.{SEATS[seat]}"), "rule": rule, "reason": reason}
-            )
-            event = {
-                "kind": "stop",
-                "by": SEATS[seat],
-                "founded": False,
-                "rule": rule,
-                "text": text.text("en"),
-                "msg": text.to_dict(),
-            }
-            self.broadcast({"type": "notice", "game_id": self.id, "state_id": self.state_id, "event": event})
-            return
-        await self._commit(stop)
+        if seat is None:
+            raise play_refusal(PlayError("play.refuse.spectator"), self.state_id)
+        await self.call(lambda now: self.session.call_stop(seat, now, state_id=sid))
 
     async def handle_resign(self, seat: int | None, data: dict[str, Any]) -> None:
         if seat is None:
-            raise RequestError("spectator")
-        async with self.lock:
-            self._check_not_over()
-            code = mv.RESIGN if self.game.turn == seat else mv.OPP_RESIGN
-            move = MOVE_TABLE[code]
-            assert move is not None
-            await self._commit(move)
+            raise play_refusal(PlayError("play.refuse.spectator"), self.state_id)
+        await self.call(lambda now: self.session.resign(seat, now))
+
+    async def handle_undo(self, seat: int | None, data: dict[str, Any]) -> None:
+        if seat is None:
+            raise play_refusal(PlayError("play.refuse.spectator"), self.state_id)
+        await self.call(lambda now: self.session.undo(seat, now))
 
     async def handle_hint(self, seat: int | None, conn: Connection, data: dict[str, Any]) -> None:
         if seat is None:
-            raise RequestError("spectator")
+            raise play_refusal(PlayError("play.refuse.spectator"), self.state_id)
         async with self.lock:
-            g = self.game
-            if g.is_over() or g.turn != seat:
-                raise RequestError("not_your_turn", Message("server.hint_not_your_turn", {}), state_id=self.state_id)
-            view = g.view(seat)
-            sid = self.state_id
-        from ..ai import hint
-
+            try:
+                job = self.session.hint_job(seat)
+            except PlayError as e:
+                raise play_refusal(e, self.state_id) from None
         loop = asyncio.get_running_loop()
-        plan = await loop.run_in_executor(self.manager.executor, lambda: hint(view, level="hard"))
-        conn.send(dumps({"type": "hint", "game_id": self.id, "state_id": sid, "moves": [str(m) for m in plan]}))
+        moves = await loop.run_in_executor(self.manager.executor, job.run)
+        async with self.lock:
+            events = self.session.hint_done(job, moves)
+            self.publish(events)
 
     # ---------------------------------------------------------- the computer
 
     def kick(self) -> None:
-        """Start the computer's work if it is the computer's turn (or its chance to Stop).
+        """Wake the computer's clock work, or start it when there is something to do.
 
         Only a process where somebody holds a seat at the table starts it: one that only has
         spectators leaves the computer to the process of the person it plays.
         """
-        cs = self.computer_seat
-        if cs is None or self.game.is_over() or self.manager.closing:
+        self.wake.set()
+        s = self.session
+        if self.manager.closing or (self.driver is not None and not self.driver.done()):
             return
-        seated = any(c.seat is not None for c in self.conns)
-        if self.game.turn == cs:
-            if (self.ai_task is None or self.ai_task.done()) and seated:
-                self.ai_task = asyncio.get_running_loop().create_task(self._ai_loop())
-        elif (
-            seated
-            and self.game.options.stops
-            and self.game.can_stop()
-            and (self.stop_task is None or self.stop_task.done())
-        ):
-            self.stop_task = asyncio.get_running_loop().create_task(self._stop_watch())
+        if s.computer is None or s.is_over():
+            self.settled.set()
+            return
+        if not any(c.seat is not None for c in self.conns):
+            self.settled.set()
+            return
+        if s.computer_to_move or s.next_deadline() is not None:
+            self.settled.clear()
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+        else:
+            self.settled.set()
 
-    def _ensure_ai(self) -> None:
-        from ..ai import make_player, make_stop_caller
-
-        level = self.stored.level or "medium"
-        if self.player is None:
-            self.player = make_player(level, seed=random.randrange(2**31))
-        if self.caller is None and self.game.options.stops:
-            self.caller = make_stop_caller(level, seed=random.randrange(2**31))
-
-    async def _ai_loop(self) -> None:
-        cs = self.computer_seat
-        assert cs is not None
+    async def _drive(self) -> None:
+        """The computer's moves and Stops: think (in the executor), then play each when it is due."""
         loop = asyncio.get_running_loop()
+        clock = self.manager.clock
         try:
-            self._ensure_ai()
-            while not self.game.is_over() and self.game.turn == cs and not self.manager.closing:
-                if self.conns:  # somebody watches: a pace a person can follow
-                    await asyncio.sleep(self.manager.ai_delay)
+            while not self.manager.closing:
                 async with self.lock:
-                    sid = self.state_id
-                    if self.game.turn != cs or self.game.is_over():
-                        break
-                    view = self.game.view(cs)
-                move = await loop.run_in_executor(self.manager.executor, self.player.choose, view)
+                    s = self.session
+                    job = s.think_job(clock.now())
+                if job is not None:
+                    self.settled.clear()
+                    result = await loop.run_in_executor(self.manager.executor, job.run)
+                    async with self.lock:
+                        if self.session is not s:  # rebuilt meanwhile (another process moved)
+                            continue
+                        await self._commit_quietly(functools.partial(_think_done, s, result))
+                    continue
                 async with self.lock:
-                    if self.state_id != sid or self.game.turn != cs or self.game.is_over():
+                    s = self.session
+                    due = s.next_deadline()
+                    if due is None:
+                        return
+                    if not self.conns and s.computer_to_move:  # nobody watches: no pace
+                        await self._commit_quietly(s.skip)
                         continue
-                    if not isinstance(move, Move) or self.game.illegal_reason(move) is not None:
-                        log.error("computer chose an illegal move %r in game %s", move, self.id)
-                        fallback = self.game.legal_moves()
-                        if not fallback:
-                            return
-                        move = fallback[0]
-                    move = self._no_endless_turn(move)
-                    try:
-                        await self._commit(move)
-                    except RequestError as e:
-                        if e.code == "storage":
-                            await asyncio.sleep(0.5)  # the database will be back; try the move again
-                        continue
+                if due > clock.now():
+                    self.wake.clear()
+                    self.settled.set()
+                    await clock.sleep_until(due, self.wake)
+                    self.settled.clear()
+                async with self.lock:
+                    if self.session is s:
+                        await self._commit_quietly(s.advance)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("computer player failed in game %s", self.id)
+            log.exception("the computer's clock work failed in game %s", self.id)
         finally:
+            self.settled.set()
             loop.call_soon(self.manager.forget_if_idle, self)
 
-    def _no_endless_turn(self, move: Move) -> Move:
-        """A safety net against a computer player that moves cards back and forth for ever.
-
-        When its move would bring back a position it has already been in twice this turn, or
-        the turn is very long, a turn-ending move (draw, discard, pass) is played instead, or,
-        when there is none, a move that makes progress (to a foundation, from the reserve or the
-        hand), else the one to the position seen least often this turn.
-        """
-        g = self.game
-        if move.code in _TURN_ENDING:
-            return move
-
-        def seen_after(m: Move) -> int:
-            g.push(m)
-            key = g.key()
-            g.pop()
-            return self.turn_positions.get(key, 0)
-
-        if seen_after(move) < 2 and self.moves_this_turn() < MAX_COMPUTER_MOVES_PER_TURN:
-            return move
-        legal = g.legal_moves()
-        ending = [m for m in legal if m.code in _TURN_ENDING]
-        if ending:
-            choice = ending[0]
-        else:  # progress first: to a foundation, then from the reserve or the hand
-
-            def rank(m: Move) -> tuple[int, int]:
-                where = m.dst if m.dst == mv.FOUNDATION else m.src
-                return (_PROGRESS.get(where, 3), seen_after(m))
-
-            choice = min(legal, key=rank)
-        log.warning("computer player repeats itself in game %s: %s instead of %s", self.id, choice, move)
-        return choice
-
-    async def _stop_watch(self) -> None:
-        """The computer, not on move, decides whether and when to call Stop on the person."""
-        cs = self.computer_seat
-        assert cs is not None
-        loop = asyncio.get_running_loop()
+    async def _commit_quietly(self, fn: Callable[[float], list[Event]]) -> None:
+        """A computer step (lock held): stored and told; a storage failure waits and lets it try again."""
         try:
-            self._ensure_ai()
-            if self.caller is None:
-                return
-            async with self.lock:
-                sid = self.state_id
-                view = self.game.view(cs)
-            delay = await loop.run_in_executor(self.manager.executor, self.caller.decide, view)
-            if delay is None:
-                return
-            await asyncio.sleep(max(0.0, float(delay)) * self.manager.stop_delay_factor)
-            async with self.lock:
-                g = self.game
-                if g.is_over() or g.turn == cs or not g.can_stop():
-                    return
-                if self.turn_at[sid] != g.turn_no:
-                    return
-                await self._stop(cs)
-        except asyncio.CancelledError:
-            raise
-        except RequestError:
-            pass
-        except Exception:
-            log.exception("computer Stop caller failed in game %s", self.id)
+            events = fn(self.manager.clock.now())
+        except PlayError:
+            return
+        try:
+            await self.commit(events)
+        except RequestError as e:
+            if e.code == "storage":
+                await asyncio.sleep(0.5)
+
+
+def _think_done(session: Session, result: Any, now: float) -> list[Event]:
+    done: list[Event] = session.think_done(result, now)
+    return done
 
 
 class TableManager:
@@ -601,6 +594,9 @@ class TableManager:
         stop_delay_factor: float = 1.0,
         allow_seeds: bool = False,
         shared: bool = False,
+        make_player: Callable[[str, int], Any] | None = None,
+        clock: Clock | None = None,
+        setup_for: Callable[[StoredGame], Setup] | None = None,
     ) -> None:
         self.allow_seeds = allow_seeds
         self.store = store
@@ -609,9 +605,36 @@ class TableManager:
         self.ai_delay = ai_delay
         self.stop_delay_factor = stop_delay_factor
         self.shared = shared  # other processes may write to the same database
+        self.make_player = make_player
+        self.clock = clock or Clock()
+        if setup_for is not None:
+            self.setup_for = setup_for  # type: ignore[method-assign,assignment]
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self.closing = False
+
+    def setup_for(self, stored: StoredGame) -> Setup:
+        options = Options.from_dict(stored.options)
+        if stored.mode == "computer":
+            cs = stored.computer_seat if stored.computer_seat is not None else 1
+            level = stored.level or "medium"
+            seats = (Seat.computer(level), Seat.person()) if cs == 0 else (Seat.person(), Seat.computer(level))
+        else:
+            seats = (Seat.remote(), Seat.remote())
+        return Setup(
+            seats,
+            options,
+            pace=min(10.0, self.ai_delay),
+            stop_delay_scale=self.stop_delay_factor,
+            make_player=self.make_player,
+        )
+
+    def new_session(
+        self, stored: StoredGame, moves: Sequence[str], match: MatchTotal, state_id: int | None, now: float
+    ) -> Session:
+        return Session.restore(
+            self.setup_for(stored), seed=stored.seed, moves=list(moves), now=now, match=match, state_id=state_id
+        )
 
     async def create(
         self,
@@ -703,24 +726,19 @@ class TableManager:
         stored = await self.store.load_game(game_id)
         if stored is None:
             return None
-        options = Options.from_dict(stored.options)
-        game = Game(options=options, seed=stored.seed)
-        turn_at = [game.turn_no]
-        for i, text in enumerate(stored.moves):
-            try:
-                game.push(Move.from_str(text))
-            except RussianBankError as e:  # a damaged database: say where
-                raise RuntimeError(f"game {game_id}: stored move {i + 1} {text!r} does not replay: {e}") from e
-            turn_at.append(game.turn_no)
         a, b, n = await self.store.match_totals(stored.match_id)
-        o = game.outcome()
+        now = self.clock.now()
+        try:
+            session = self.new_session(stored, stored.moves, MatchTotal(), None, now)
+        except PlayError as e:  # a damaged database: say where
+            raise RuntimeError(f"game {game_id}: {e}") from e
+        o = session.outcome
         if o is not None and stored.finished:
-            a -= o.points(0)
-            b -= o.points(1)
-            n -= 1
-        table = Table(self, stored, game, turn_at, (a, b, n))
-        if stored.moves:
-            table.last_event = {"index": len(stored.moves) - 1}
+            a, b, n = a - o.points(0), b - o.points(1), n - 1
+        if (a, b, n) != (0, 0, 0):
+            session = self.new_session(stored, stored.moves, MatchTotal(a, b, n), None, now)
+        table = Table(self, stored, session, list(stored.moves))
+        table.start_events = session.start(now)
         self.tables[game_id] = table
         self.metrics.tables(len(self.tables))
         return table
@@ -728,12 +746,12 @@ class TableManager:
     async def play_again(self, table: Table, seat: int) -> str:
         """The next game of the match (the same seats and settings); both seats keep their tokens."""
         async with table.lock:
-            if not table.game.is_over():
+            if not table.session.is_over():
                 raise RequestError("not_over", Message("server.still_playing", {}), 409)
             if table.stored.next_game is not None:
                 return table.stored.next_game
             st = table.stored
-            opts = table.game.options
+            opts = table.session.options
             new_id, _ = await self.create(
                 mode=st.mode,
                 level=st.level,
@@ -752,7 +770,7 @@ class TableManager:
 
     def forget_if_idle(self, table: Table) -> bool:
         """Drop a table nobody watches and nothing works on from memory (the database keeps it)."""
-        busy = any(t is not None and not t.done() for t in (table.ai_task, table.stop_task, table.sync_task))
+        busy = any(t is not None and not t.done() for t in (table.driver, table.sync_task))
         if table.conns or busy or table.lock.locked():
             return False
         if self.tables.get(table.id) is table:
@@ -764,8 +782,13 @@ class TableManager:
 
     def on_remote_move(self, game_id: str, idx: int, move: str) -> None:
         table = self.tables.get(game_id)
-        if table is not None:
-            table.remote_move(idx, move)
+        if table is not None and (idx >= len(table.moves) or table.moves[idx] != move):
+            table.remote_change()
+
+    def on_remote_undo(self, game_id: str, idx: int) -> None:
+        table = self.tables.get(game_id)
+        if table is not None and idx < len(table.moves):
+            table.remote_change()
 
     def on_remote_next(self, game_id: str, next_id: str) -> None:
         table = self.tables.get(game_id)
@@ -774,23 +797,21 @@ class TableManager:
             table.publish()
 
     async def resync(self) -> None:
-        """Catch up every warm table the database has moves for that this process missed."""
+        """Catch up every warm table the database has other moves for."""
         warm = {gid: t for gid, t in self.tables.items() if t.conns}
         if not warm:
             return
         counts = await self.store.move_counts(list(warm))
-        for gid, n in counts.items():
-            t = warm[gid]
-            if n > t.state_id and (t.sync_task is None or t.sync_task.done()):
-                t.remote.append((n - 1, ""))  # a gap: read the moves from the database
-                t.sync_task = asyncio.get_running_loop().create_task(t._apply_remote())
+        for gid, t in warm.items():
+            if counts.get(gid, 0) != len(t.moves):
+                t.remote_change()
 
     # -------------------------------------------------------------- shutdown
 
     async def close(self) -> None:
         self.closing = True
         for table in list(self.tables.values()):
-            for task in (table.ai_task, table.stop_task, table.sync_task):
+            for task in (table.driver, table.sync_task):
                 if task is not None and not task.done():
                     task.cancel()
                     with contextlib.suppress(BaseException):
@@ -802,11 +823,10 @@ class TableManager:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         for table in list(self.tables.values()):
-            for task in (table.ai_task, table.stop_task):
-                if task is not None and not task.done():
-                    task.cancel()
+            table.wake.set()
         while any(t.lock.locked() for t in self.tables.values()) and loop.time() < deadline:
             await asyncio.sleep(0.01)
         await self.store.flush()
         conns = [c for t in self.tables.values() for c in t.conns]
         await asyncio.gather(*(c.close(1012, "server restart") for c in conns), return_exceptions=True)
+

@@ -70,16 +70,18 @@ export function applyDelta(state, ops) {
   return out;
 }
 
-// The state part of a full state message (without "type" and "rev").
+// The state part of a full state message (without "type", "rev" and what it tells, "events").
 function body(message) {
-  const { type: _type, rev: _rev, ...rest } = message;
+  const { type: _type, rev: _rev, events: _events, ...rest } = message;
   return rest;
 }
 
 // One connection's view of the stream. receive(message) answers:
-//   {kind: "state", state}   a full state, shaped like the server's "state" message
+//   {kind: "state", state, events} a full state, shaped like the server's "state" message, and
+//                            what the message tells this seat (the session's events, each with
+//                            its catalogue message), [] if nothing
 //   {kind: "resync"}         ask the server for the full state ({"type": "sync"}) and wait
-//   {kind: "other", message} not about the state (errors, hints, notices, pong): as it came
+//   {kind: "other", message} not about the state (errors, hints, notices, "events", pong): as it came
 export class StateSync {
   constructor() {
     this.reset();
@@ -101,7 +103,7 @@ export class StateSync {
     if (message.type === "state") {
       this.state = body(message);
       this.rev = message.rev;
-      return { kind: "state", state: this.current() };
+      return { kind: "state", state: this.current(), events: message.events || [] };
     }
     if (message.type !== "delta") return { kind: "other", message };
     if (this.state === null || message.base !== this.rev) {
@@ -116,6 +118,6 @@ export class StateSync {
       return { kind: "resync" };
     }
     this.rev = message.rev;
-    return { kind: "state", state: this.current() };
+    return { kind: "state", state: this.current(), events: message.events || [] };
   }
 }
