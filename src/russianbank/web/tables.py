@@ -92,7 +92,7 @@ def play_refusal(e: PlayError, state_id: int, move: str | None = None) -> Reques
         extra.update(rule=str(rule), reason=reason_text)
         if move is not None:
             extra["move"] = move
-    elif code == "play.error" or code.startswith("move.") or code.startswith("notation."):
+    elif code in ("play.error", "play.bad_move") or code.startswith(("error.", "move.", "notation.")):
         short = "bad_move"
     else:
         short = "refused"
