@@ -1,93 +1,100 @@
-"""The expert: looks past the draw and into the opponent's turn by determinized Monte Carlo.
+"""The expert: searches across turns under chance, on deals drawn correctly from its view.
 
-At each decision with a real choice the expert
+At each decision with a real choice (forced moves cost nothing) the expert
 
-1. searches the segment with the planner and keeps the best few plans
-   (``candidates``), one per first move;
-2. deals the hidden cards at random from its view ``samples`` times (the same
-   deals for every plan: common random numbers);
-3. in each deal plays each plan, then plays on with the greedy policy for both
-   sides until ``horizon`` more turns have ended (by default 3: the rest of
-   its own turn, the opponent's next turn and its own turn after that), and
-   evaluates the position reached;
-4. plays the first move of the plan with the best average, and follows the
-   plan to the end of the segment (replanning if anything unexpected happens).
+1. searches the segment with the planner on the learned evaluation and keeps
+   the best few plans (``candidates``, one per first move, within ``margin``
+   logits of the best);
+2. deals the hidden cards at random from its view (each face-down card from its
+   owner's deck, :meth:`~russianbank.view.PlayerView.sample`), the same deals
+   for every plan (common random numbers);
+3. in each deal plays each plan, then plays on with the planner's search
+   (``rollout_budget`` nodes a segment, the old planner's pruning of tableau
+   moves for speed) to the end of its own turn - every card it draws is the
+   deal's - and, with ``reply``, through the opponent's whole reply turn,
+   searched the same way; the learned evaluation of the position reached (the
+   chance to win) is the plan's score in that deal;
+4. stops dealing early once the best plan's lead over every other is beyond
+   ``z`` standard errors of the paired differences (after ``min_samples``
+   deals): think time goes where it can still change the decision;
+5. plays the first move of the best plan and follows the plan to the end of
+   the segment (replanning if anything unexpected happens).
 
-``prior`` (default 0) adds that multiple of the planner's own value of each plan
-to its Monte Carlo average (0: the play-outs alone decide).
-
-Forced moves (one legal move) cost no search. ``time_limit`` (seconds) stops
-sampling early; the default is a fixed number of samples, so that the same
-seed gives the same decisions whatever the machine's speed.
+``time_limit`` (seconds) can also stop dealing early; by default it is off, so
+the same seed gives the same decisions whatever the machine's speed.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
-from .. import moves as mv
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
-from .common import (
-    WIN_VALUE,
-    TurnMemory,
-    check_view,
-    evaluate,
-    in_order,
-)
-from .greedy import greedy_move
-from .planner import PlanFollower, search_segment
+from .common import TurnMemory, check_view, in_order
+from .evaluation import WIN_LOGIT, shipped_evaluation, sigmoid
+from .planner import HAND_EVALUATION, Evaluator, PlanFollower, SegmentResult, search_segment
 
 #: A play-out never runs longer than this many moves.
-ROLLOUT_MOVE_CAP = 400
+ROLLOUT_MOVE_CAP = 300
 
 
-def rollout(g: Game, p: int, horizon: int, rng: random.Random) -> float:
-    """Play on from ``g`` with the greedy policy for both sides until ``horizon`` turns have ended."""
-    ended = 0
-    start = len(g.move_stack)
-    turn_moves = 0
-    while not g.is_over() and ended < horizon and len(g.move_stack) - start < ROLLOUT_MOVE_CAP:
-        m = greedy_move(g, rng, turn_moves)
-        before = g.turn
-        g.push_unchecked(m)
-        turn_moves += 1
-        if g.turn != before:
-            ended += 1
-            turn_moves = 0
-    return evaluate(g, p)
+def play_turn(g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP) -> None:
+    """Play the side on move's turn to its end in ``g`` (a determinized game), searching each segment."""
+    side = g.turn
+    n = 0
+    while not g.is_over() and g.turn == side and n < cap:
+        res = search_segment(g, budget, None, ev, prune_shifts=True)
+        plan = res.plan or g.legal_moves()[:1]
+        for m in plan:
+            g.push_unchecked(m)
+            n += 1
+            if g.is_over() or g.turn != side:
+                return
 
 
 class ExpertPlayer(PlanFollower):
-    """Determinized Monte Carlo over the planner's best segment plans."""
+    """Determinized search over the planner's best segment plans, through the rest of the turn and
+    the opponent's reply."""
 
     name = "expert"
 
     def __init__(
         self,
         seed: int | None = 0,
-        samples: int = 64,
-        candidates: int = 6,
-        horizon: int = 3,
-        node_budget: int = 6000,
-        margin: float = 30.0,
+        samples: int = 24,
+        candidates: int = 4,
+        node_budget: int = 3000,
+        rollout_budget: int = 200,
+        reply: bool = True,
+        margin: float = 2.0,
+        min_samples: int = 6,
+        z: float = 2.5,
         time_limit: float | None = None,
-        prior: float = 0.0,
+        evaluation: Evaluator | None = None,
     ) -> None:
-        if samples < 1 or candidates < 1 or horizon < 0 or node_budget < 1:
-            raise ValueError("samples, candidates and node_budget must be at least 1, horizon at least 0")
+        if samples < 1 or candidates < 1 or node_budget < 1 or rollout_budget < 1 or min_samples < 1:
+            raise ValueError("samples, candidates, node_budget, rollout_budget and min_samples must be at least 1")
         self.rng = random.Random(seed)
         self.samples = samples
         self.candidates = candidates
-        self.horizon = horizon
         self.node_budget = node_budget
+        self.rollout_budget = rollout_budget
+        self.reply = bool(reply)
         self.margin = margin
+        self.min_samples = min_samples
+        self.z = z
         self.time_limit = time_limit
-        self.prior = prior
+        self.evaluation = evaluation
         self._cache = None
         self.seen = TurnMemory()
+        #: deals looked at by the last decision (for measurements)
+        self.last_samples = 0
+
+    def _ev(self, g: Game) -> Evaluator:
+        return HAND_EVALUATION if g.options.single else (self.evaluation or shipped_evaluation())
 
     def plan(self, view: PlayerView) -> list[Move]:
         """The plan the expert would follow from this view (first move first)."""
@@ -101,33 +108,64 @@ class ExpertPlayer(PlanFollower):
     def _new_plan(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move] | None:
         return self._decide(view, g, avoid)
 
+    def _score(self, g: Game, p: int, plan: list[Move], ev: Evaluator) -> float:
+        """The chance ``p`` wins after ``plan`` and the play-out of this deal."""
+        for m in plan:
+            g.push_unchecked(m)
+            if g.is_over():
+                break
+        if not g.is_over() and g.turn == p:
+            play_turn(g, ev, self.rollout_budget)
+        if self.reply and not g.is_over() and g.turn != p:
+            play_turn(g, ev, self.rollout_budget)
+        return sigmoid(ev.logit(g, p))
+
     def _decide(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move]:
         p = g.turn
-        res = search_segment(g, self.node_budget, avoid)
-        ranked = sorted((vp for vp in res.by_first.values() if vp[0] > -WIN_VALUE * 2), key=lambda vp: -vp[0])
+        ev = self._ev(g)
+        res: SegmentResult = search_segment(g, self.node_budget, avoid, ev)
+        ranked = sorted((vp for vp in res.by_first.values() if vp[0] > -WIN_LOGIT * 2), key=lambda vp: -vp[0])
+        self.last_samples = 0
         if not ranked:
             return []
         best_value = ranked[0][0]
-        chosen = [(value, plan) for value, plan in ranked[: self.candidates] if value > best_value - self.margin]
-        if len(chosen) == 1:
-            return chosen[0][1]
-        cands = [plan for _, plan in chosen]
-        totals = [0.0] * len(cands)
+        if best_value >= WIN_LOGIT / 2:
+            return ranked[0][1]
+        cands = [plan for value, plan in ranked[: self.candidates] if value > best_value - self.margin]
+        if len(cands) == 1:
+            return cands[0]
+        k = len(cands)
+        scores: list[list[float]] = [[] for _ in range(k)]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        done = 0
         for s in range(self.samples):
             base = self._sample(view)
-            done += 1
             for i, plan in enumerate(cands):
-                gc = base.copy()
-                for m in plan:
-                    gc.push_unchecked(m)
-                    if gc.is_over():
-                        break
-                horizon = self.horizon - (1 if plan[-1].code in (mv.DISCARD, mv.PASS) else 0)
-                totals[i] += rollout(gc, p, max(horizon, 0), self.rng)
-            if deadline is not None and s >= 1 and time.perf_counter() > deadline:
+                scores[i].append(self._score(base.copy(), p, plan, ev))
+            n = s + 1
+            self.last_samples = n
+            if n >= self.min_samples and self._settled(scores, n):
                 break
-        scores = [totals[i] / done + self.prior * chosen[i][0] for i in range(len(cands))]
-        best = max(range(len(cands)), key=lambda i: scores[i])
+            if deadline is not None and n >= 2 and time.perf_counter() > deadline:
+                break
+        means = [sum(sc) / len(sc) for sc in scores]
+        best = max(range(k), key=lambda i: means[i])
         return cands[best]
+
+    def _settled(self, scores: list[list[float]], n: int) -> bool:
+        """Whether the leading plan beats every other by more than ``z`` standard errors (paired deals)."""
+        means = [sum(sc) / n for sc in scores]
+        lead = max(range(len(scores)), key=lambda i: means[i])
+        for j in range(len(scores)):
+            if j == lead:
+                continue
+            d = [a - b for a, b in zip(scores[lead], scores[j], strict=True)]
+            md = sum(d) / n
+            var = sum((x - md) ** 2 for x in d) / max(n - 1, 1)
+            if var == 0.0 and md == 0.0:
+                continue  # the two plans led to the same place in every deal
+            if md <= self.z * math.sqrt(var / n) + 1e-9:
+                return False
+        return True
+
+
+__all__ = ["ExpertPlayer", "play_turn"]

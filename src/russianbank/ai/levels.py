@@ -35,7 +35,7 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "beginner": {"noise": 0.5, "violations": 0.05},
     "easy": {},
     "medium": {"node_budget": 4000},
-    "hard": {"samples": 8, "candidates": 4, "horizon": 2, "node_budget": 3000},
+    "hard": {"samples": 8, "candidates": 3, "reply": False},
     "expert": {},
 }
 

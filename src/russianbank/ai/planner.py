@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .. import moves as mv
+from ..cards import COLOR, RANK, SUIT
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
@@ -31,15 +33,46 @@ from .common import (
     turn_move_count,
     useful_shift,
 )
+from .evaluation import WIN_LOGIT, shipped_evaluation
 from .greedy import TURN_MOVE_LIMIT, greedy_move
 
-#: Each move of a plan costs this much, so that of equal plans the shortest wins (no shuffling).
-STEP_COST = 1e-3
+#: Each move of a plan costs this much (logit units), so that of equal plans the shortest wins (no shuffling).
+STEP_COST = 1e-4
 
 #: A segment plan never runs longer than this many moves.
 MAX_DEPTH = 80
 
 _NEG = -float("inf")
+
+
+class Evaluator(Protocol):
+    """What the search needs of an evaluation: the value of a position for player ``p``."""
+
+    def logit(self, g: Game, p: int, hidden_top: bool = False) -> float: ...
+
+
+class HandEvaluation:
+    """The hand-made evaluation (:func:`~russianbank.ai.common.evaluate`), scaled to logits.
+
+    The learned evaluation is for the two-deck game; the one-deck game (no
+    reserve, no foundations) keeps this one.
+    """
+
+    scale = 0.05
+
+    def logit(self, g: Game, p: int, hidden_top: bool = False) -> float:
+        v = evaluate(g, p, hide_reserve_top=hidden_top)
+        if abs(v) >= WIN_VALUE / 2:
+            return WIN_LOGIT if v > 0 else -WIN_LOGIT
+        return v * self.scale
+
+
+def evaluator_for(g: Game) -> Evaluator:
+    """The evaluation the players use for ``g``'s rules: learned for the two-deck game."""
+    return HAND_EVALUATION if g.options.single else shipped_evaluation()
+
+
+HAND_EVALUATION = HandEvaluation()
 
 
 @dataclass
@@ -54,12 +87,13 @@ class SegmentResult:
     by_first: dict[Move, tuple[float, list[Move]]] = field(default_factory=dict)
 
 
-def _candidates(g: Game) -> list[Move]:
+def _candidates(g: Game, prune_shifts: int) -> list[Move]:
     """Legal moves worth searching.
 
-    Tableau-to-tableau moves only when they achieve something at once
-    (:func:`useful_shift`), and into spaces only the first space is tried
-    (all spaces are alike).
+    Into spaces only the first space is tried (all spaces are alike), and a lone
+    tableau card never moves into a space (that changes nothing). With
+    ``prune_shifts`` (the old planner's rule), tableau-to-tableau moves only
+    when they achieve something at once (:func:`useful_shift`).
     """
     out: list[Move] = []
     p = g.turn
@@ -75,30 +109,80 @@ def _candidates(g: Game) -> list[Move]:
                     if src in seen_space_src:
                         continue
                     seen_space_src.add(src)
-                if src < 8 and not useful_shift(g, tab[(src + off) & 7], dpile):
-                    continue
+                    if src < 8 and len(tab[(src + off) & 7]) == 1:
+                        continue
+                if src < 8 and prune_shifts and not useful_shift(g, tab[(src + off) & 7], dpile):
+                    if prune_shifts == 1 or not _opens_new_place(g, tab[(src + off) & 7]):
+                        continue
         out.append(m)
     return out
 
 
-def terminal_value(g: Game, p: int, m: Move) -> float:
+def _opens_new_place(g: Game, src_pile: list[int]) -> bool:
+    """Whether the card a tableau move uncovers would take a card that no tableau top takes now."""
+    if len(src_pile) < 2:
+        return False
+    below = src_pile[-2]
+    rule = g.options.tableau
+    r = RANK[below]
+    if r == 1:
+        return False
+    for pile in g.tab:
+        if pile and pile is not src_pile:
+            t = pile[-1]
+            if RANK[t] == r and (COLOR[t] == COLOR[below] if rule == "alternate" else SUIT[t] == SUIT[below]):
+                return False
+    return True
+
+
+def segment_key(g: Game) -> tuple[object, ...]:
+    """A transposition key within one segment: the tableau, the foundation heights, and what else the
+    segment's moves can change (the piles keep their order: a plan names piles by their place)."""
+    p = g.turn
+    o = 1 - p
+    f = g.fnd
+    return (
+        tuple(map(tuple, g.tab)),
+        tuple(len(f[s]) * len(f[s + 1]) + 100 * (len(f[s]) + len(f[s + 1])) for s in range(0, 8, 2)),
+        len(g.res[p]),
+        len(g.res[o]),
+        tuple(g.res[o][-g.res_up[o] :]) if g.res_up[o] else (),
+        len(g.waste[o]),
+        g.waste[o][-1] if g.waste[o] else -1,
+        g.hand,
+        g.turn,
+    )
+
+
+def terminal_value(g: Game, p: int, m: Move, ev: Evaluator) -> float:
     """The value for ``p`` of ending the segment with ``m`` (the game ``g`` is before ``m``)."""
     if m.code == mv.DRAW:
-        return evaluate(g, p)
+        return ev.logit(g, p)
     flip = flips_reserve(g, m)
     g.push_unchecked(m)
-    v = evaluate(g, p, hide_reserve_top=flip)
+    v = ev.logit(g, p, flip)
     g.pop()
     return v
 
 
-def search_segment(g: Game, node_budget: int = 20000, avoid: set[object] | None = None) -> SegmentResult:
+def search_segment(
+    g: Game,
+    node_budget: int = 20000,
+    avoid: set[object] | None = None,
+    ev: Evaluator | None = None,
+    prune_shifts: int = 0,
+) -> SegmentResult:
     """Search ``g`` (a strict search game, the mover's turn) to the end of the segment.
 
+    Every order of the moves :func:`_candidates` keeps is searched (up to
+    ``node_budget`` positions; orders reaching the same position are merged),
+    and each end of the segment is valued by ``ev`` (default: :func:`evaluator_for`).
     ``avoid`` holds :func:`public_key` s of positions already seen in this turn: the search
     never goes back to them, so a player following its plans cannot go round in circles
     even when the node budget cuts a search short.
     """
+    if ev is None:
+        ev = evaluator_for(g)
     p = g.turn
     base = len(g.move_stack)
     table: dict[object, tuple[float, list[Move]] | None] = {}
@@ -107,33 +191,31 @@ def search_segment(g: Game, node_budget: int = 20000, avoid: set[object] | None 
 
     def rec() -> tuple[float, list[Move]]:
         nonlocal nodes, complete
-        key = g.key()
+        key = segment_key(g)
         if key in table:
             got = table[key]
             return got if got is not None else (_NEG, [])
-        if g.is_over():
-            return (evaluate(g, p), [])
         if avoid and public_key(g) in avoid:
             table[key] = (_NEG, [])
             return (_NEG, [])
         nodes += 1
         if nodes > node_budget or len(g.move_stack) - base > MAX_DEPTH:
             complete = False
-            val = evaluate(g, p)
+            val = ev.logit(g, p)
             table[key] = (val, [])
             return (val, [])
         table[key] = None  # on the current path: a cycle is worth nothing
         best: tuple[float, list[Move]] = (_NEG, [])
-        for m in _candidates(g):
+        for m in _candidates(g, prune_shifts):
             if ends_segment(g, m):
-                v = terminal_value(g, p, m) - STEP_COST
+                v = terminal_value(g, p, m, ev) - STEP_COST
                 if v > best[0]:
                     best = (v, [m])
             else:
                 v, sub = child(m)
                 if v > best[0]:
                     best = (v, [m, *sub])
-            if best[0] >= WIN_VALUE / 2:
+            if best[0] >= WIN_LOGIT / 2:
                 break
         table[key] = best
         return best
@@ -143,7 +225,7 @@ def search_segment(g: Game, node_budget: int = 20000, avoid: set[object] | None 
         g.push_unchecked(m)
         sub: list[Move]
         if g.is_over():
-            v, sub = evaluate(g, p), []
+            v, sub = ev.logit(g, p), []
         else:
             v, sub = rec()
         g.pop()
@@ -151,17 +233,16 @@ def search_segment(g: Game, node_budget: int = 20000, avoid: set[object] | None 
 
     # The root: keep the best line through each first move (for hints and for the expert).
     by_first: dict[Move, tuple[float, list[Move]]] = {}
-    root_key = g.key()
-    table[root_key] = None
+    table[segment_key(g)] = None
     nodes += 1
-    for m in _candidates(g):
+    for m in _candidates(g, prune_shifts):
         if ends_segment(g, m):
-            by_first[m] = (terminal_value(g, p, m) - STEP_COST, [m])
+            by_first[m] = (terminal_value(g, p, m, ev) - STEP_COST, [m])
         else:
             v, sub = child(m)
             by_first[m] = (v, [m, *sub])
     if not by_first:
-        return SegmentResult(evaluate(g, p), [], nodes, complete, by_first)
+        return SegmentResult(ev.logit(g, p), [], nodes, complete, by_first)
     first = max(by_first, key=lambda k: by_first[k][0])
     value, plan = by_first[first]
     return SegmentResult(value, plan, nodes, complete, by_first)
@@ -218,17 +299,34 @@ class PlanFollower:
 
 
 class PlannerPlayer(PlanFollower):
-    """Plays the best plan to the end of the segment; replans at every move (plans are cached)."""
+    """Plays the best plan to the end of the segment; replans at every move (plans are cached).
+
+    ``evaluation`` is the learned evaluation to search with (default: the shipped
+    weights; the one-deck game always uses the hand-made one); ``prune_shifts``
+    brings back the old planner's pruning of tableau moves (measured: it costs strength).
+    """
 
     name = "planner"
 
-    def __init__(self, seed: int | None = 0, node_budget: int = 4000) -> None:
+    def __init__(
+        self,
+        seed: int | None = 0,
+        node_budget: int = 4000,
+        evaluation: Evaluator | None = None,
+        prune_shifts: int = 0,
+    ) -> None:
         if node_budget < 1:
             raise ValueError("node_budget must be at least 1")
         self.rng = random.Random(seed)
         self.node_budget = node_budget
+        self.evaluation = evaluation
+        self.prune_shifts = int(prune_shifts)
         self._cache = None
         self.seen = TurnMemory()
+
+    def _search(self, g: Game, avoid: set[object] | None) -> SegmentResult:
+        ev = HAND_EVALUATION if g.options.single else (self.evaluation or shipped_evaluation())
+        return search_segment(g, self.node_budget, avoid, ev, self.prune_shifts)
 
     def plan(self, view: PlayerView) -> list[Move]:
         """The whole planned sequence to the end of the segment (first move first)."""
@@ -237,8 +335,8 @@ class PlannerPlayer(PlanFollower):
         moves = in_order(view, g)
         if len(moves) == 1:
             return moves
-        return search_segment(g, self.node_budget, self.seen.avoid(view, g)).plan or [moves[0]]
+        return self._search(g, self.seen.avoid(view, g)).plan or [moves[0]]
 
     def _new_plan(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move] | None:
-        res = search_segment(g, self.node_budget, avoid)
+        res = self._search(g, avoid)
         return None if res.value == _NEG else res.plan
