@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "match": ("russianbank.match", "play computer players against each other and measure them"),
     "replay": ("russianbank.replay_cmd", "check game records: replay them and report results or the first bad move"),
     "bench": ("russianbank.bench", "measure the engine's speed"),
+    "train": ("russianbank.ai.train", "learn the computer players' evaluation from self-play (needs numpy)"),
+    "review": ("russianbank.ai.review", "review a game record: evaluation per turn, best plans, costly turns"),
 }
 
 

@@ -8,7 +8,6 @@ from russianbank import Game
 from russianbank.ai import LEVELS, make_player
 from russianbank.ai.clairvoyant import ClairvoyantPlayer
 from russianbank.ai.roster import make_match_player
-from russianbank.match import GameSpec, play_game
 
 FAST = {"samples": 2, "node_budget": 1000}
 
@@ -46,10 +45,20 @@ def test_clairvoyant_is_never_a_level_people_can_choose() -> None:
         make_match_player("clairvoyant", noise=1)
 
 
-def test_clairvoyant_plays_legal_games_in_the_match_runner() -> None:
+def test_clairvoyant_plays_legal_moves_as_the_match_runner_drives_it() -> None:
+    from russianbank.match import _check_player
+
+    _check_player("clairvoyant")  # the runner's roster knows it
     for stops in (False, True):
-        spec = GameSpec(
-            0, 0, 99, False, "clairvoyant", "greedy", "classic", stops, budget_a="samples=2,node_budget=800"
-        )
-        r = play_game(spec)
-        assert r.moves > 0
+        g = Game("classic", seed=99, stops=stops)
+        c = make_match_player("clairvoyant", seed=1, samples=2, node_budget=200, rollout_budget=20)
+        for _ in range(40):
+            if g.is_over():
+                break
+            if g.turn == 0:
+                c.watch(g)
+                m = c.choose(g.view(0))
+                assert g.order_violation(m) is None
+            else:
+                m = g.legal_moves()[0]
+            g.push(m)

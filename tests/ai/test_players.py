@@ -13,7 +13,12 @@ from russianbank.moves import Move
 from russianbank.options import PRESETS
 
 ENGINES = ("random", "greedy", "planner", "expert")
-FAST_BUDGET = {"planner": {"node_budget": 2000}, "expert": {"samples": 3, "node_budget": 2000}}
+FAST_BUDGET = {
+    "planner": {"node_budget": 500},
+    "medium": {"node_budget": 500},
+    "expert": {"samples": 3, "node_budget": 500, "rollout_budget": 50},
+    "hard": {"samples": 3, "node_budget": 500, "rollout_budget": 50},
+}
 
 
 def _player(name: str, seed: int = 0):
@@ -146,7 +151,7 @@ def test_no_player_returns_to_a_position_it_left_in_the_same_turn(name: str) -> 
     """A person watching the computer never sees a card shuttled back and forth between piles."""
     for seed in range(4):
         g = Game("classic", seed=seed)
-        players = [make_player(name, seed=seed), make_player(name, seed=seed + 100)]
+        players = [_player(name, seed=seed), _player(name, seed=seed + 100)]
         seen: set[object] = {g.key()}
         turn = g.turn_no
         for _ in range(600):
@@ -158,3 +163,28 @@ def test_no_player_returns_to_a_position_it_left_in_the_same_turn(name: str) -> 
             key = g.key()
             assert key not in seen, f"{name} went back to an earlier position in turn {turn} (seed {seed})"
             seen.add(key)
+
+
+def test_forced_moves_cost_no_search(monkeypatch) -> None:
+    """With one legal move the planner and the expert answer at once, without searching."""
+    import russianbank.ai.expert as expert_mod
+    import russianbank.ai.planner as planner_mod
+
+    def boom(*args, **kwargs):
+        raise AssertionError("searched a forced move")
+
+    monkeypatch.setattr(planner_mod, "search_segment", boom)
+    monkeypatch.setattr(expert_mod, "search_segment", boom)
+    for seed in range(40):
+        g = Game("classic", seed=seed)
+        _advance(g, 30, seed)
+        for _ in range(200):
+            if g.is_over():
+                break
+            if len(g.legal_moves()) == 1:
+                v = g.view(g.turn)
+                for name in ("planner", "expert", "medium", "hard"):
+                    assert make_player(name, seed=1).choose(v) == v.legal_moves[0]
+                return
+            g.push(g.legal_moves()[-1])
+    raise AssertionError("no forced move found")

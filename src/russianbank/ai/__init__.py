@@ -20,6 +20,7 @@ from typing import Protocol
 from ..moves import Move
 from ..view import PlayerView
 from .greedy import GreedyPlayer, RandomPlayer
+from .hints import Hinter, hint
 from .levels import ENGINES, LEVEL_BUDGETS, LEVELS, BeginnerPlayer, make_player
 from .stops import ATTENTIVENESS, StopCaller
 
@@ -35,26 +36,6 @@ def make_stop_caller(level: str, seed: int | None = 0) -> StopCaller:
     return StopCaller(level, seed)
 
 
-def hint(view: PlayerView, level: str = "hard") -> list[Move]:
-    """Suggested moves for the side on move: the best move first, then the rest of its plan.
-
-    Returns [] when the game is over or the view is not the mover's.
-    """
-    if view.outcome is not None or not view.legal_moves or view.player not in (None, view.turn):
-        return []
-    if view.player is None:
-        import dataclasses
-
-        view = dataclasses.replace(view, player=view.turn)
-    player = make_player(level, seed=0)
-    plan = getattr(player, "plan", None)
-    if plan is not None:
-        moves: list[Move] = plan(view)
-        if moves:
-            return moves
-    return [player.choose(view)]
-
-
 __all__ = [
     "ATTENTIVENESS",
     "ENGINES",
@@ -62,6 +43,7 @@ __all__ = [
     "LEVEL_BUDGETS",
     "BeginnerPlayer",
     "GreedyPlayer",
+    "Hinter",
     "Player",
     "RandomPlayer",
     "StopCaller",

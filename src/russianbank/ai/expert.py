@@ -2,9 +2,11 @@
 
 At each decision with a real choice (forced moves cost nothing) the expert
 
-1. searches the segment with the planner on the learned evaluation and keeps
-   the best few plans (``candidates``, one per first move, within ``margin``
-   logits of the best);
+1. searches the segment with the planner on the learned evaluation
+   (``node_budget`` positions; with ``prune_shifts`` 2, the default, leaving out
+   tableau moves that neither achieve something at once nor open a new place)
+   and keeps the best few plans (``candidates``, one per first move, within
+   ``margin`` logits of the best);
 2. deals the hidden cards at random from its view (each face-down card from its
    owner's deck, :meth:`~russianbank.view.PlayerView.sample`), the same deals
    for every plan (common random numbers);
@@ -33,7 +35,7 @@ import time
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
-from .common import TurnMemory, check_view, in_order
+from .common import TurnMemory, check_view, ends_segment, in_order, public_key
 from .evaluation import WIN_LOGIT, shipped_evaluation, sigmoid
 from .planner import HAND_EVALUATION, Evaluator, PlanFollower, SegmentResult, search_segment
 
@@ -41,18 +43,28 @@ from .planner import HAND_EVALUATION, Evaluator, PlanFollower, SegmentResult, se
 ROLLOUT_MOVE_CAP = 300
 
 
-def play_turn(g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP) -> None:
-    """Play the side on move's turn to its end in ``g`` (a determinized game), searching each segment."""
+def play_turn(
+    g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP, prune_shifts: int = 1
+) -> list[Move]:
+    """Play the side on move's turn to its end in ``g`` (a determinized game), searching each segment;
+    returns the moves played."""
     side = g.turn
-    n = 0
-    while not g.is_over() and g.turn == side and n < cap:
-        res = search_segment(g, budget, None, ev, prune_shifts=True)
-        plan = res.plan or g.legal_moves()[:1]
+    played: list[Move] = []
+    seen: set[object] = set()  # where the turn has been: a plan cut short by the budget never goes back
+    while not g.is_over() and g.turn == side and len(played) < cap:
+        seen.add(public_key(g))
+        res = search_segment(g, budget, seen, ev, prune_shifts=prune_shifts)
+        plan = res.plan if res.value > -WIN_LOGIT * 2 else []
+        if not plan:  # nowhere new to go: end the segment the first way the rules allow
+            moves = g.legal_moves()
+            plan = [next((m for m in moves if ends_segment(g, m)), moves[0])]
         for m in plan:
             g.push_unchecked(m)
-            n += 1
+            played.append(m)
             if g.is_over() or g.turn != side:
-                return
+                return played
+            seen.add(public_key(g))
+    return played
 
 
 class ExpertPlayer(PlanFollower):
@@ -64,13 +76,14 @@ class ExpertPlayer(PlanFollower):
     def __init__(
         self,
         seed: int | None = 0,
-        samples: int = 24,
-        candidates: int = 4,
-        node_budget: int = 3000,
-        rollout_budget: int = 200,
+        samples: int = 16,
+        candidates: int = 3,
+        node_budget: int = 2000,
+        rollout_budget: int = 100,
         reply: bool = True,
         margin: float = 2.0,
-        min_samples: int = 6,
+        min_samples: int = 4,
+        prune_shifts: int = 2,
         z: float = 2.5,
         time_limit: float | None = None,
         evaluation: Evaluator | None = None,
@@ -88,6 +101,7 @@ class ExpertPlayer(PlanFollower):
         self.z = z
         self.time_limit = time_limit
         self.evaluation = evaluation
+        self.prune_shifts = int(prune_shifts)
         self._cache = None
         self.seen = TurnMemory()
         #: deals looked at by the last decision (for measurements)
@@ -123,7 +137,7 @@ class ExpertPlayer(PlanFollower):
     def _decide(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move]:
         p = g.turn
         ev = self._ev(g)
-        res: SegmentResult = search_segment(g, self.node_budget, avoid, ev)
+        res: SegmentResult = search_segment(g, self.node_budget, avoid, ev, self.prune_shifts)
         ranked = sorted((vp for vp in res.by_first.values() if vp[0] > -WIN_LOGIT * 2), key=lambda vp: -vp[0])
         self.last_samples = 0
         if not ranked:

@@ -7,9 +7,12 @@ beginner   greedy, but half of its moves are random in-order moves; in
            stops mode it sometimes breaks a rule of order on purpose (so that a
            person can practise calling Stop!)
 easy       greedy
-medium     planner (4000 nodes per segment search; a few ms per turn on average)
-hard       expert with a small budget (8 samples of up to 4 plans, 2 turns ahead)
-expert     expert with the default budget (64 samples of up to 6 plans, 3 turns ahead)
+medium     planner on the learned evaluation (1000 nodes per segment search,
+           tableau moves that open nothing new left out)
+hard       expert with a small budget (up to 6 deals of up to 3 plans, to the
+           end of its own turn, no reply search)
+expert     expert with the default budget (up to 16 deals of up to 3 plans,
+           through the opponent's reply turn)
 =========  ==================================================================
 
 Every level except beginner always plays in order.
@@ -34,8 +37,8 @@ ENGINES = ("random", "greedy", "planner", "expert")
 LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "beginner": {"noise": 0.5, "violations": 0.05},
     "easy": {},
-    "medium": {"node_budget": 4000},
-    "hard": {"samples": 8, "candidates": 3, "reply": False},
+    "medium": {"node_budget": 1000, "prune_shifts": 2},
+    "hard": {"samples": 6, "candidates": 3, "reply": False, "node_budget": 1000, "rollout_budget": 60},
     "expert": {},
 }
 
@@ -69,9 +72,10 @@ class BeginnerPlayer:
 def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
     """A player by level (``beginner`` .. ``expert``) or engine name (``random``, ``greedy``, ...).
 
-    Keyword arguments override the budget (``node_budget`` for the planner;
-    ``samples``, ``candidates``, ``horizon``, ``node_budget``, ``time_limit``
-    for the expert; ``noise``, ``violations`` for the beginner).
+    Keyword arguments override the budget (``node_budget``, ``prune_shifts``
+    for the planner; ``samples``, ``candidates``, ``node_budget``,
+    ``rollout_budget``, ``reply``, ``time_limit`` for the expert; ``noise``,
+    ``violations`` for the beginner).
     """
     if name in LEVEL_BUDGETS:
         kwargs = {**LEVEL_BUDGETS[name], **budget}

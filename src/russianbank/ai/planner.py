@@ -111,9 +111,14 @@ def _candidates(g: Game, prune_shifts: int) -> list[Move]:
                     seen_space_src.add(src)
                     if src < 8 and len(tab[(src + off) & 7]) == 1:
                         continue
-                if src < 8 and prune_shifts and not useful_shift(g, tab[(src + off) & 7], dpile):
-                    if prune_shifts == 1 or not _opens_new_place(g, tab[(src + off) & 7]):
-                        continue
+                spile = tab[(src + off) & 7] if src < 8 else None
+                if (
+                    spile is not None
+                    and prune_shifts
+                    and not useful_shift(g, spile, dpile)
+                    and (prune_shifts == 1 or not _opens_new_place(g, spile))
+                ):
+                    continue
         out.append(m)
     return out
 

@@ -102,7 +102,7 @@ def fit_logistic(x: Any, y: Any, l2: float = 1.0, iterations: int = 30) -> list[
     """Logistic regression by Newton's method; ``l2`` penalises every weight but the bias."""
     import numpy as np
 
-    n, d = x.shape
+    d = x.shape[1]
     w = np.zeros(d)
     pen = np.full(d, l2)
     pen[0] = 0.0
