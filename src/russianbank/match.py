@@ -60,7 +60,7 @@ class GameResult:
     moves: int
     termination: str
     capped: bool
-    think_a: float  # seconds A spent choosing moves
+    think_a: float  # seconds A spent choosing moves (wall clock)
     think_b: float
     moves_a: int  # moves A chose
     moves_b: int
@@ -68,6 +68,8 @@ class GameResult:
     turns_b: int
     stops: int  # Stops called
     seconds: float
+    cpu_a: float = 0.0  # CPU seconds A's choices took in its worker process (unlike wall time, not inflated
+    cpu_b: float = 0.0  # by other work on a shared machine: the think time on one core)
 
 
 def pair_specs(
@@ -146,6 +148,8 @@ def summarize(results: Sequence[GameResult], wall_seconds: float) -> dict[str, A
         "s_per_move_b": avg(think_b, moves_b),
         "s_per_turn_a": avg(think_a, turns_a),
         "s_per_turn_b": avg(think_b, turns_b),
+        "cpu_s_per_turn_a": avg(sum(r.cpu_a for r in results), turns_a),
+        "cpu_s_per_turn_b": avg(sum(r.cpu_b for r in results), turns_b),
         "stops_called": sum(r.stops for r in results),
         "seconds": wall_seconds,
         "games_per_s": avg(n, 1) / wall_seconds if wall_seconds > 0 else 0.0,
@@ -193,6 +197,7 @@ def play_game(spec: GameSpec) -> GameResult:
     players = [make_match_player(names[s], seed=base + s, **budgets[s]) for s in (0, 1)]
     callers = [make_stop_caller(_caller_level(names[s]), seed=base + 10 + s) for s in (0, 1)]
     think = [0.0, 0.0]
+    cpu = [0.0, 0.0]
     chosen = [0, 0]
     turns = [0, 0]
     stops = 0
@@ -209,9 +214,11 @@ def play_game(spec: GameSpec) -> GameResult:
             last_turn_no = g.turn_no
         view = g.view(side)
         t = time.perf_counter()
+        c = time.process_time()
         if getattr(players[side], "needs_game", False):
             players[side].watch(g)  # the clairvoyant reference sees every card (measurement only)
         move = players[side].choose(view)
+        cpu[side] += time.process_time() - c
         think[side] += time.perf_counter() - t
         chosen[side] += 1
         g.push(move)
@@ -252,6 +259,8 @@ def play_game(spec: GameSpec) -> GameResult:
         turns_b=turns[1 - seat_a],
         stops=stops,
         seconds=time.perf_counter() - t0,
+        cpu_a=cpu[seat_a],
+        cpu_b=cpu[1 - seat_a],
     )
 
 
@@ -304,7 +313,8 @@ def format_summary(a: str, b: str, s: dict[str, Any]) -> str:
         f"  average points: A {s['avg_points_a']:.1f}, B {s['avg_points_b']:.1f}",
         f"  average game length: {s['avg_turns']:.1f} turns, {s['avg_moves']:.1f} moves",
         f"  thinking: A {1000 * s['s_per_move_a']:.2f} ms/move ({1000 * s['s_per_turn_a']:.1f} ms/turn), "
-        f"B {1000 * s['s_per_move_b']:.2f} ms/move ({1000 * s['s_per_turn_b']:.1f} ms/turn)",
+        f"B {1000 * s['s_per_move_b']:.2f} ms/move ({1000 * s['s_per_turn_b']:.1f} ms/turn); "
+        f"CPU A {1000 * s['cpu_s_per_turn_a']:.1f} ms/turn, B {1000 * s['cpu_s_per_turn_b']:.1f} ms/turn",
         f"  {s['seconds']:.1f} s, {s['games_per_s']:.3f} games/s with {s['jobs']} job(s)",
     ]
     if s.get("stops"):

@@ -3,9 +3,8 @@
 At each decision with a real choice (forced moves cost nothing) the expert
 
 1. searches the segment with the planner on the learned evaluation
-   (``node_budget`` positions; with ``prune_shifts`` 2, the default, leaving out
-   tableau moves that neither achieve something at once nor open a new place)
-   and keeps the best few plans (``candidates``, one per first move, within
+   (``node_budget`` positions, no tableau move left out unless ``prune_shifts``
+   says so) and keeps the best few plans (``candidates``, one per first move, within
    ``margin`` logits of the best);
 2. deals the hidden cards at random from its view (each face-down card from its
    owner's deck, :meth:`~russianbank.view.PlayerView.sample`), the same deals
@@ -78,12 +77,12 @@ class ExpertPlayer(PlanFollower):
         seed: int | None = 0,
         samples: int = 16,
         candidates: int = 3,
-        node_budget: int = 2000,
+        node_budget: int = 3000,
         rollout_budget: int = 100,
         reply: bool = True,
         margin: float = 2.0,
         min_samples: int = 4,
-        prune_shifts: int = 2,
+        prune_shifts: int = 0,
         z: float = 2.5,
         time_limit: float | None = None,
         evaluation: Evaluator | None = None,

@@ -10,7 +10,7 @@ easy       greedy
 medium     planner on the learned evaluation (1000 nodes per segment search,
            tableau moves that open nothing new left out)
 hard       expert with a small budget (up to 6 deals of up to 3 plans, to the
-           end of its own turn, no reply search)
+           end of its own turn, no reply search; 1000 nodes, pruned like medium)
 expert     expert with the default budget (up to 16 deals of up to 3 plans,
            through the opponent's reply turn)
 =========  ==================================================================
@@ -38,7 +38,14 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "beginner": {"noise": 0.5, "violations": 0.05},
     "easy": {},
     "medium": {"node_budget": 1000, "prune_shifts": 2},
-    "hard": {"samples": 6, "candidates": 3, "reply": False, "node_budget": 1000, "rollout_budget": 60},
+    "hard": {
+        "samples": 6,
+        "candidates": 3,
+        "reply": False,
+        "node_budget": 1000,
+        "rollout_budget": 60,
+        "prune_shifts": 2,
+    },
     "expert": {},
 }
 
