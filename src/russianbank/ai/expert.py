@@ -42,9 +42,7 @@ from .planner import HAND_EVALUATION, Evaluator, PlanFollower, SegmentResult, se
 ROLLOUT_MOVE_CAP = 300
 
 
-def play_turn(
-    g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP, prune_shifts: int = 1
-) -> list[Move]:
+def play_turn(g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP, prune_shifts: int = 1) -> list[Move]:
     """Play the side on move's turn to its end in ``g`` (a determinized game), searching each segment;
     returns the moves played."""
     side = g.turn
