@@ -71,15 +71,26 @@ def view_dict(table: Table, view: Any) -> dict[str, Any]:
     sent), built faster: the options and history entries are made once per table and shared.
     A test checks that it is the same as ``to_dict``."""
     n = _NAMES
+    interned: dict[tuple[int, ...], list[str]] = table.caches.setdefault("piles", {})
+    if len(interned) > 4096:
+        interned.clear()
+
+    def names(cards: tuple[int, ...]) -> list[str]:
+        """The names of a pile's cards: the very same list while the pile does not change (the
+        deltas then skip it at once). Never changed once made."""
+        out = interned.get(cards)
+        if out is None:
+            out = interned[cards] = [n[c] for c in cards]
+        return out
 
     def side(p: int) -> dict[str, Any]:
         return {
             "reserve_count": view.reserve_count[p],
-            "reserve_up": [n[c] for c in view.reserve_up[p]],
-            "reserve_known": [n[c] for c in view.reserve_known[p]],
+            "reserve_up": names(view.reserve_up[p]),
+            "reserve_known": names(view.reserve_known[p]),
             "stock_count": view.stock_count[p],
-            "stock_known": [n[c] for c in view.stock_known[p]],
-            "waste": [n[c] for c in view.waste[p]],
+            "stock_known": names(view.stock_known[p]),
+            "waste": names(view.waste[p]),
             "laid": view.laid[p],
         }
 
@@ -91,8 +102,8 @@ def view_dict(table: Table, view: Any) -> dict[str, Any]:
         "options": options[0],
         "turn": SEATS[view.turn],
         "hand": n[view.hand] if view.hand >= 0 else None,
-        "tableau": [[n[c] for c in t] for t in view.tableau],
-        "foundations": [[n[c] for c in f] for f in view.foundations],
+        "tableau": [names(t) for t in view.tableau],
+        "foundations": [names(f) for f in view.foundations],
         "players": {"A": side(0), "B": side(1)},
         "turn_no": view.turn_no,
         "no_progress": view.no_progress,

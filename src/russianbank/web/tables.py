@@ -178,7 +178,7 @@ class Table:
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     streams: dict[int | None, SeatStream] = field(default_factory=dict)
-    caches: dict[str, list[Any]] = field(default_factory=dict)
+    caches: dict[str, Any] = field(default_factory=dict)
     last_played: Played | None = None
     start_events: list[Event] = field(default_factory=list)  # who is on move, for the first to join
     told_start: set[int | None] = field(default_factory=set)
@@ -225,7 +225,7 @@ class Table:
 
     def _truncate_caches(self, n: int) -> None:
         for name, cache in self.caches.items():
-            if name != "options":
+            if isinstance(cache, list) and name != "options":
                 del cache[n:]
 
     def summary(self) -> dict[str, Any]:
