@@ -186,6 +186,7 @@ class Table:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sync_task: asyncio.Task[None] | None = None
     remote_pending: bool = False
+    remote_moves: list[tuple[int, str]] = field(default_factory=list)
     settled: asyncio.Event = field(default_factory=asyncio.Event)  # nothing thought of, nothing due now
 
     # ------------------------------------------------------------ properties
@@ -435,20 +436,67 @@ class Table:
             self.stored.finished = True
         self.kick()
 
-    def remote_change(self) -> None:
-        """Another process changed this game: catch up in order (in a task of its own)."""
-        self.remote_pending = True
+    def remote_change(self, idx: int | None = None, move: str | None = None) -> None:
+        """Another process changed this game (stored ``move`` at ``idx``, if known): catch up in order,
+        in a task of its own."""
+        if idx is not None and move is not None:
+            self.remote_moves.append((idx, move))
+        else:
+            self.remote_pending = True
         if self.sync_task is None or self.sync_task.done():
             self.sync_task = asyncio.get_running_loop().create_task(self._apply_remote())
 
     async def _apply_remote(self) -> None:
-        while self.remote_pending:
-            self.remote_pending = False
+        while self.remote_pending or self.remote_moves:
             async with self.lock:
+                todo, self.remote_moves = sorted(self.remote_moves), []
+                gap = self.remote_pending
+                self.remote_pending = False
+                for idx, move in todo:
+                    if gap or idx < len(self.moves):
+                        continue
+                    if idx > len(self.moves) or not self._replay(move):
+                        gap = True
                 try:
-                    await self._catch_up()
+                    if gap:
+                        await self._catch_up()
                 except StorageError as e:
                     log.warning("could not catch game %s up: %s", self.id, e)
+
+    def _replay(self, text: str) -> bool:
+        """Play a move another process stored, through the session as its player would (lock
+        held), and tell everyone; False when that is not possible (the table is then rebuilt)."""
+        s = self.session
+        if s.is_over():
+            return False
+        now = self.manager.clock.now()
+        turn = s.turn
+        try:
+            if text == "stop":
+                events = s.call_stop(1 - turn, now)
+            elif text == "resign":
+                events = s.resign(turn, now)
+            elif text == "oppresign":
+                events = s.resign(1 - turn, now)
+            elif text == "agree" or (s.computer is not None and turn == s.computer):
+                return False  # the computer's moves and agreed draws: rebuilt from the database
+            else:
+                events = s.play(turn, text, now)
+        except PlayError:
+            return False
+        played = [e for e in events if isinstance(e, Played)]
+        if len(played) != 1 or played[0].text != text or any(isinstance(e, Undone) for e in events):
+            s.rollback(events)
+            return False
+        e = played[0]
+        self.moves.append(e.text)
+        self._truncate_caches(e.index)
+        self.last_played = e
+        if e.outcome is not None:
+            self.stored.finished = True
+        self.publish(events)
+        self.kick()
+        return True
 
     async def call(self, fn: Callable[[float], list[Event]], move: str | None = None) -> None:
         """Run one session call under the lock and commit its events; a refusal becomes an error."""
@@ -783,7 +831,7 @@ class TableManager:
     def on_remote_move(self, game_id: str, idx: int, move: str) -> None:
         table = self.tables.get(game_id)
         if table is not None and (idx >= len(table.moves) or table.moves[idx] != move):
-            table.remote_change()
+            table.remote_change(idx, move)
 
     def on_remote_undo(self, game_id: str, idx: int) -> None:
         table = self.tables.get(game_id)
