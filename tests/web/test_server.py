@@ -42,16 +42,6 @@ def test_config_and_create_computer_game(make_client):
     assert "token" not in str(s) and d["token"] not in str(s)
 
 
-def test_pages_are_served(make_client):
-    c = make_client()
-    assert "startComputer" in c.get("/").text
-    assert 'id="board"' in c.get("/game/whatever").text
-    assert "O1" in c.get("/rules").text
-    assert c.get("/static/cards/QH.svg").headers["content-type"].startswith("image/svg")
-    assert c.get("/static/cards/back2.svg").status_code == 200
-    assert c.get("/static/cards/LICENSE-cards.txt").status_code == 200
-
-
 @pytest.mark.parametrize(
     ("body", "code", "words"),
     [

@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
@@ -26,6 +26,7 @@ from .db import PostgresStore, StorageError, open_store
 from .fanout import Fanout, PgFanout, RedisFanout
 from .guards import ClientLimits, Guard, Origins
 from .metrics import CONTENT_TYPE, Metrics
+from .pages import MAX_RECORD, add_pages
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
 from .seatstate import SEATS
 from .tables import Clock, Table, TableManager, _level_names
@@ -192,17 +193,7 @@ def create_app(
 
     # ----------------------------------------------------------------- pages
 
-    @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "game.html")
-
-    @app.get("/rules", include_in_schema=False)
-    async def rules_page() -> FileResponse:
-        return FileResponse(STATIC / "rules.html")
+    add_pages(app, manager)
 
     # ------------------------------------------------------------ operations
 
@@ -423,5 +414,5 @@ def create_app(
             raise refuse("unknown_type", "server.unknown_type", kind=repr(kind[:40]), known=", ".join(KNOWN_TYPES))
         return kind
 
-    app.add_middleware(Guard, static=STATIC, origins=origins)
+    app.add_middleware(Guard, static=STATIC, origins=origins, limits={"/api/replay": MAX_RECORD})
     return app

@@ -159,10 +159,19 @@ class Guard:
     """Every HTTP request: security headers on the answer; POSTs from a foreign Origin, POSTs
     that are not JSON, and bodies over the limit refused before the body is read."""
 
-    def __init__(self, app: ASGIApp, *, static: Path, origins: Origins, max_body: int = MAX_BODY) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        static: Path,
+        origins: Origins,
+        max_body: int = MAX_BODY,
+        limits: dict[str, int] | None = None,
+    ) -> None:
         self.app = app
         self.origins = origins
         self.max_body = max_body
+        self.limits = limits or {}  # a larger body limit for some paths (an uploaded record file)
         self.headers = security_headers(static)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -190,6 +199,7 @@ class Guard:
                 await answer(err)
                 return
             seen = 0
+            limit = self.limits.get(scope["path"], self.max_body)
             inner = receive
 
             async def limited() -> Message:
@@ -205,8 +215,8 @@ class Guard:
                     return {"type": "http.disconnect"}
                 if message["type"] == "http.request":
                     seen += len(message.get("body", b""))
-                    if seen > self.max_body:
-                        await answer(refuse("too_large", "server.body_too_large", 413, limit=self.max_body))
+                    if seen > limit:
+                        await answer(refuse("too_large", "server.body_too_large", 413, limit=limit))
                         return {"type": "http.disconnect"}
                 return message
 
@@ -223,8 +233,9 @@ class Guard:
                 n = int(length)
             except ValueError:
                 return refuse("bad_request", "server.text", 400, text="bad Content-Length")
-            if n > self.max_body:
-                return refuse("too_large", "server.body_too_large", 413, limit=self.max_body)
+            limit = self.limits.get(scope["path"], self.max_body)
+            if n > limit:
+                return refuse("too_large", "server.body_too_large", 413, limit=limit)
         chunked = "chunked" in (header(scope, b"transfer-encoding") or "").lower()
         ctype = (header(scope, b"content-type") or "").split(";", 1)[0].strip().lower()
         if (n > 0 or chunked) and ctype != "application/json":

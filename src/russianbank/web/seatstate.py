@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import NUM_CARDS, card_name
+from .state_message import page_extras
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -138,4 +139,5 @@ def build_seat_state(table: Table, seat: int | None) -> dict[str, Any]:
         "next_game": table.stored.next_game,
         "event": event_for(table, seat),
         "view": data,
+        "page": page_extras(table, seat),
     }

@@ -877,4 +877,3 @@ class TableManager:
         await self.store.flush()
         conns = [c for t in self.tables.values() for c in t.conns]
         await asyncio.gather(*(c.close(1012, "server restart") for c in conns), return_exceptions=True)
-

@@ -1,88 +1,112 @@
-import { applyTexts, forgetGame, langSwitch, saveGame, savedGames, t } from "./i18n.js";
+// The start page: a game against the computer, a table for two, this browser's games.
+import { formatDate, m, t } from "./catalogue.js";
+import { forgetGame, saveGame, savedGames, startPage } from "./common.js";
 
-const LEVEL_DEFAULT = "medium";
 let config = { levels: ["beginner", "easy", "medium", "hard", "expert"], presets: ["classic"] };
+const $ = (id) => document.getElementById(id);
 
 function fillSelects() {
-  const level = document.getElementById("level");
-  const cur = level.value || LEVEL_DEFAULT;
-  level.innerHTML = "";
-  for (const l of config.levels) {
-    const o = document.createElement("option");
-    o.value = l;
-    o.textContent = t("levels")[l] || l;
-    level.appendChild(o);
-  }
+  const level = $("level");
+  const cur = level.value || "medium";
+  level.textContent = "";
+  for (const l of config.levels) level.add(new Option(t(`web.level.${l}`), l));
   level.value = cur;
   for (const sel of document.querySelectorAll("select.presets")) {
     const c = sel.value || "classic";
-    sel.innerHTML = "";
-    for (const p of config.presets) {
-      const o = document.createElement("option");
-      o.value = p;
-      o.textContent = p;
-      sel.appendChild(o);
-    }
+    sel.textContent = "";
+    for (const p of config.presets) sel.add(new Option(t(`web.preset.${p}`), p));
     sel.value = c;
+    presetChanged(sel);
   }
 }
 
-async function listGames() {
-  const ul = document.getElementById("games");
-  ul.innerHTML = "";
-  const games = savedGames();
+// the rules preset's summary under its menu; the one-deck game has no Stop
+function presetChanged(sel) {
+  $(`${sel.id}Help`).textContent = t(`web.presetHelp.${sel.value}`);
+  const stops = sel.form.elements.stops;
+  const single = sel.value === "single";
+  stops.disabled = single;
+  if (single) stops.checked = false;
+  stops.parentElement.title = single ? t("web.stopsNone") : "";
+}
+
+function describe(g) {
+  const who = g.mode === "computer" ? t("web.name.computer", { level: m(`web.level.${g.level || "medium"}`) }) : t("web.vsFriend");
+  const preset = g.preset ? t(`web.preset.${g.preset}`) : "";
+  return t("web.gameAgainst", { who, preset, date: formatDate(g.created || Date.now()) });
+}
+
+function listGames() {
+  const ul = $("games");
+  ul.textContent = "";
+  const games = savedGames().filter((g) => g.token);
   if (!games.length) {
     const li = document.createElement("li");
-    li.textContent = t("noGames");
+    li.textContent = t("web.noGames");
     ul.appendChild(li);
     return;
   }
-  for (const g of games) {
+  for (const g of games.slice(0, 12)) {
     const li = document.createElement("li");
     li.dataset.game = g.id;
-    const a = document.createElement("a");
-    a.href = `/game/${g.id}#t=${g.token}`;
-    a.className = "resume";
-    a.textContent = t("resume");
     const label = document.createElement("span");
-    const who = g.mode === "computer" ? `${t("computer")} (${t("levels")[g.level] || g.level})` : t("vsFriend");
-    label.textContent = `${who} · ${new Date(g.created).toLocaleString()}`;
+    label.textContent = describe(g);
     const status = document.createElement("span");
     status.className = "status";
+    const a = document.createElement("a");
+    a.href = `/game/${g.id}`;
+    a.className = "resume";
+    a.textContent = t("web.resume");
+    const rp = document.createElement("a");
+    rp.href = `/replay/${g.id}?seat=${g.seat || "A"}`;
+    rp.className = "replay";
+    rp.textContent = t("web.watchReplay");
+    rp.hidden = true;
     const forget = document.createElement("button");
-    forget.textContent = t("forget");
+    forget.type = "button";
+    forget.textContent = t("web.forget");
     forget.className = "link";
     forget.addEventListener("click", () => {
       forgetGame(g.id);
       listGames();
     });
-    li.append(label, " ", status, " ", a, " ", forget);
+    li.append(label, " ", status, " ", a, " ", rp, " ", forget);
     ul.appendChild(li);
-    fetch(`/api/games/${g.id}`)
+    fetch(`/api/games/${encodeURIComponent(g.id)}`)
       .then((r) => (r.ok ? r.json() : null))
       .then((s) => {
         if (!s) {
-          status.textContent = "—";
+          status.textContent = t("web.status.gone");
           return;
         }
-        if (s.over) status.textContent = `${t("gameOver")} (${s.outcome.result})`;
-        else status.textContent = s.turn === g.seat ? t("yourTurn") : "…";
+        saveGame({ id: g.id, preset: s.options.preset, result: s.over ? s.outcome.result : null, match: s.match });
+        if (s.over) {
+          status.textContent = t("web.status.over", { result: s.outcome.result });
+          rp.hidden = false;
+        } else status.textContent = t(s.turn === g.seat ? "web.status.yourTurn" : "web.status.theirTurn");
       })
       .catch(() => {});
   }
 }
 
 async function create(body) {
-  const err = document.getElementById("error");
+  const err = $("error");
   err.textContent = "";
-  const r = await fetch("/api/games", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await r.json();
+  let r;
+  let data;
+  try {
+    r = await fetch("/api/games", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    data = await r.json();
+  } catch {
+    err.textContent = t("web.err.network");
+    return;
+  }
   if (!r.ok) {
-    err.textContent = data.message || "error";
+    err.textContent = data.message || t("web.err.other", { code: data.error });
     return;
   }
   saveGame({
@@ -91,14 +115,14 @@ async function create(body) {
     seat: data.seat,
     mode: body.mode,
     level: body.level || null,
+    preset: body.preset,
     friend_url: data.friend_url || null,
-    watch_url: data.watch_url,
     created: Date.now(),
   });
-  location.href = data.url;
+  location.href = `/game/${data.game_id}`; // the token stays in this browser, not in the address
 }
 
-document.getElementById("computerForm").addEventListener("submit", (e) => {
+$("computerForm").addEventListener("submit", (e) => {
   e.preventDefault();
   const f = e.target;
   const body = { mode: "computer", level: f.level.value, preset: f.preset.value, stops: f.stops.checked };
@@ -107,17 +131,17 @@ document.getElementById("computerForm").addEventListener("submit", (e) => {
   if (seed !== null && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
   create(body);
 });
-document.getElementById("friendForm").addEventListener("submit", (e) => {
+$("friendForm").addEventListener("submit", (e) => {
   e.preventDefault();
   const f = e.target;
   create({ mode: "friend", preset: f.preset.value, stops: f.stops.checked });
 });
+for (const sel of document.querySelectorAll("select.presets")) sel.addEventListener("change", () => presetChanged(sel));
 
-langSwitch(() => {
+await startPage(null, () => {
   fillSelects();
   listGames();
 });
-applyTexts();
 fillSelects();
 listGames();
 fetch("/api/config")

@@ -1,0 +1,131 @@
+"""The page routes: the start page, the table, replays, the history page, and the catalogue as JSON.
+
+The pages are static HTML; everything they say comes from the message catalogue
+(``/api/catalogue/{lang}``), rendered in the page by ``static/js/catalogue.js``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from .. import i18n
+from ..errors import RussianBankError
+from .replay import record_frames
+from .state_message import presence
+
+if TYPE_CHECKING:
+    from .tables import TableManager
+
+STATIC = Path(__file__).parent / "static"
+MAX_RECORD = 1 << 20  # bytes of an uploaded record (as JSON); the guard lets this path have that much
+
+
+def _page(name: str, status: int = 200) -> FileResponse:
+    return FileResponse(STATIC / name, status_code=status, headers={"Cache-Control": "no-cache"})
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _seat(text: str | None) -> int:
+    return 1 if text == "B" else 0
+
+
+def add_pages(app: FastAPI, manager: TableManager) -> None:
+    """Register the page routes and the page-only API on ``app``."""
+
+    async def exists(game_id: str) -> bool:
+        if len(game_id) > 32:
+            return False
+        table = await manager.get(game_id)
+        if table is None:
+            return False
+        manager.forget_if_idle(table)
+        return True
+
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def index() -> FileResponse:
+        return _page("index.html")
+
+    @app.api_route("/game/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        if not await exists(game_id):
+            return _page("notfound.html", 404)
+        return _page("game.html")
+
+    @app.api_route("/replay", methods=["GET", "HEAD"], include_in_schema=False)
+    async def replay_upload_page() -> FileResponse:
+        return _page("replay.html")
+
+    @app.api_route("/replay/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        if not await exists(game_id):
+            return _page("notfound.html", 404)
+        return _page("replay.html")
+
+    @app.api_route("/history", methods=["GET", "HEAD"], include_in_schema=False)
+    async def history_page() -> FileResponse:
+        return _page("history.html")
+
+    @app.api_route("/rules", methods=["GET", "HEAD"], include_in_schema=False)
+    async def rules_page() -> FileResponse:
+        return _page("rules.html")
+
+    @app.get("/api/catalogue/{lang}", response_model=None)
+    async def catalogue(lang: str) -> dict[str, Any] | JSONResponse:
+        if lang not in i18n.LANGS:
+            return _error(404, "unknown_lang", f"no catalogue for {lang[:8]!r} (languages: {', '.join(i18n.LANGS)})")
+        return {"lang": lang, "messages": i18n.catalogue(lang)}
+
+    @app.get("/api/games/{game_id}/presence", response_model=None)
+    async def game_presence(game_id: str) -> dict[str, Any] | JSONResponse:
+        """Which seats are connected (the page of a table for two asks now and then)."""
+        table = manager.tables.get(game_id) if len(game_id) <= 32 else None
+        if table is None:
+            if not await exists(game_id):
+                return _error(404, "unknown_game", f"no game {game_id[:32]!r}")
+            return {"A": False, "B": False}
+        return presence(table)
+
+    @app.get("/api/games/{game_id}/replay", response_model=None)
+    async def game_replay(game_id: str, seat: str = "A") -> dict[str, Any] | JSONResponse:
+        table = await manager.get(game_id) if len(game_id) <= 32 else None
+        if table is None:
+            return _error(404, "unknown_game", f"no game {game_id[:32]!r}")
+        session = table.session
+        manager.forget_if_idle(table)
+        if not session.is_over():
+            return _error(409, "not_over", "the replay is available when the game is over")
+        st = table.stored
+        tags = {"Game": table.id}
+        if st.mode == "computer":
+            tags.update({"A": "Player", "B": f"Computer ({st.level})"})
+        data = record_frames(session.record_text(tags), _seat(seat))
+        data.update({"game_id": table.id, "mode": st.mode, "level": st.level, "computer_seat": st.computer_seat})
+        return data
+
+    @app.post("/api/replay", response_model=None)
+    async def upload_replay(request: Request) -> dict[str, Any] | Response:
+        """``{"record": text}``: the record file's text (the page reads the file)."""
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_RECORD:
+                return _error(413, "too_large", f"a record file may be at most {MAX_RECORD} bytes")
+        try:
+            data = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return _error(400, "bad_json", 'send {"record": "<the record\'s text>"} as JSON')
+        text = data.get("record") if isinstance(data, dict) else None
+        if not isinstance(text, str):
+            return _error(400, "bad_request", 'send {"record": "<the record\'s text>"} as JSON')
+        try:
+            return record_frames(text.removeprefix("\ufeff"), None)
+        except (RussianBankError, ValueError, RecursionError) as e:
+            return _error(400, "bad_record", str(e) or type(e).__name__)

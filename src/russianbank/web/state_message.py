@@ -1,0 +1,106 @@
+"""What the web page needs beside a seat's view: the move log in words, grouped by turn, the end of
+the game in words, and who is connected.
+
+:func:`history_entries` turns a view's public history into log entries the page shows as they
+are: the turn each move belongs to, who made it, the move in words from the viewer's side (the
+engine's :meth:`PlayerView.history_message <russianbank.view.PlayerView.history_message>`), what
+a founded Stop ruled and which moves it took back. An entry never changes once written (a Stop
+names the moves it annuls rather than changing earlier entries), so the deltas carry entries one
+by one. :func:`page_extras` is the ``page`` part of a seat's state (``seatstate.build_seat_state``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import moves as mv
+from ..cards import card_name
+from ..game import Game, Outcome
+from ..view import PlayerView
+from ..words import SPECTATOR
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+SEATS = "AB"
+_TURN_ENDS = (mv.DISCARD, mv.PASS, mv.STOP)
+
+
+def _engine_viewer(viewer: int | None) -> int:
+    return SPECTATOR if viewer is None else viewer
+
+
+def turn_of(view: PlayerView, i: int) -> int:
+    """The turn (counted from 1) that history entry ``i`` belongs to; a Stop belongs to the turn it ended."""
+    return 1 + sum(1 for h in view.history[:i] if h.move.code in _TURN_ENDS)
+
+
+def log_entry(view: PlayerView, i: int, turn: int, viewer: int | None) -> dict[str, Any]:
+    """Log entry ``i`` of the view's history (played in turn ``turn``), worded for ``viewer``."""
+    h = view.history[i]
+    entry: dict[str, Any] = {
+        "i": i,
+        "turn": turn,
+        "by": SEATS[h.player],
+        "move": str(h.move),
+        "reveals": [card_name(c) for c in h.reveals],
+        "say": view.history_message(i, _engine_viewer(viewer)).to_dict(),
+    }
+    r = h.stop
+    if r is not None:
+        entry["stop"] = {
+            "rule": r.rule,
+            "violation": str(r.move),
+            "violation_index": r.move_index,
+            "penalty": r.penalty,
+            "annulled": r.annulled,
+        }
+    return entry
+
+
+def history_entries(view: PlayerView, viewer: int | None = None, start: int = 0) -> list[dict[str, Any]]:
+    """Log entries for the view's public history from index ``start`` on.
+
+    Each is ``{"i", "turn", "by", "move", "reveals", "say"}``; ``say`` is the move in words
+    from ``viewer``'s side (a catalogue message as a dict). A founded Stop adds
+    ``"stop": {"rule", "violation", "violation_index", "penalty", "annulled"}`` (the
+    annulled moves are ``violation_index`` to ``i - 1`` when the penalty is ``annul``).
+    ``turn`` counts the turns of the game from 1.
+    """
+    turn = turn_of(view, start)
+    out = []
+    for i in range(start, len(view.history)):
+        out.append(log_entry(view, i, turn, viewer))
+        if view.history[i].move.code in _TURN_ENDS:
+            turn += 1
+    return out
+
+
+def outcome_words(out: Outcome | None, viewer: int | None) -> dict[str, Any] | None:
+    """The end of the game in words for ``viewer`` (the result, how it ended, the score), or None."""
+    if out is None:
+        return None
+    return out.message(_engine_viewer(viewer)).to_dict()
+
+
+def game_log(game: Game, viewer: int | None) -> list[dict[str, Any]]:
+    """The whole log of a game (for a replay), worded for ``viewer``."""
+    return history_entries(game.view(None), viewer)
+
+
+def presence(table: Table) -> dict[str, bool]:
+    """Which seats have a connection open to this process now (``GET /api/games/{id}/presence``)."""
+    seats = {c.seat for c in table.conns}
+    return {SEATS[s]: s in seats for s in (0, 1)}
+
+
+def page_extras(table: Table, seat: int | None) -> dict[str, Any]:
+    """The ``page`` part of a seat's state (``seatstate.build_seat_state``).
+
+    The log grows with the game: each entry is built once (``Table.append_only``), so the
+    deltas carry only the new ones.
+    """
+    s = table.session
+    view = s.view(seat)
+    log = table.append_only(f"page-log-{seat}", len(view.history), lambda i: log_entry(view, i, turn_of(view, i), seat))
+    return {"log": log, "outcome": outcome_words(s.outcome, seat)}

@@ -1,0 +1,83 @@
+"""An accessibility audit with axe-core (vendored under vendor/, MPL 2.0) of the start page, the table,
+the replay and the history page: no serious or critical violations. And the keyboard plays a move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import (
+    deal_with_a_card_move,
+    legal,
+    new_game,
+    open_seat,
+    prefs,
+    state_id,
+    wait_my_turn,
+    wait_state_after,
+)
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+
+def audit(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} -- {[n['target'] for n in v['nodes']][:4]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_serious_accessibility_violations(server: tuple[str, Any], browser: Any, lang: str) -> None:
+    url, _ = server
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    prefs(page, url, lang=lang, pace="fast")
+    page.goto(url + "/")
+    page.wait_for_selector("#level option", state="attached")
+    assert audit(page) == []
+    d = new_game(page, url, mode="computer", level="easy", seed=7)
+    open_seat(page, url, d)
+    wait_my_turn(page)
+    assert audit(page) == []
+    page.goto(url + "/history")
+    page.wait_for_function("document.body.dataset.loaded === '1'")
+    assert audit(page) == []
+    ctx.close()
+
+
+def test_the_keyboard_alone_plays_a_move(server: tuple[str, Any], browser: Any) -> None:
+    """Tab to a card, Enter picks it up, Tab to a lit place, Enter puts it there; focus is always visible."""
+    url, app = server
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    prefs(page, url, lang="en", pace="fast")
+    d = new_game(page, url, mode="computer", level="easy", seed=deal_with_a_card_move())
+    open_seat(page, url, d)
+    wait_my_turn(page)
+    moves = [m for m in legal(page) if m[0] in "12345678R" and m[1] in "12345678F"]
+    assert moves
+    want = moves[0]
+    page.focus(f'.card[data-src="{want[0]}"]')
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    page.keyboard.press("Enter")
+    for _ in range(40):
+        if page.evaluate("document.activeElement.dataset.zone") == want[1]:
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.zone") == want[1]
+    before = state_id(page)
+    page.keyboard.press("Enter")
+    wait_state_after(page, before)
+    assert str(app.state.manager.tables[d["game_id"]].session._game.move_stack[before]) == want
+    # every card on the table has a name for screen readers
+    unnamed = page.evaluate(
+        "[...document.querySelectorAll('#board .card')].filter(c => !c.getAttribute('aria-label')).length"
+    )
+    assert unnamed == 0
+    ctx.close()
