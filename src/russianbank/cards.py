@@ -51,6 +51,7 @@ def deck_of(card: int) -> int:
 
 
 def is_red(card: int) -> bool:
+    """Whether the card is a heart or a diamond."""
     return suit_of(card) in RED_SUITS
 
 
@@ -106,6 +107,7 @@ def parse_cards(text: str) -> list[int]:
 
 
 def cards_text(cards: list[int] | tuple[int, ...]) -> str:
+    """Cards written together in the notation (``"AH2h"``), ``"-"`` for none."""
     return "".join(card_name(c) for c in cards) or "-"
 
 

@@ -11,9 +11,11 @@ player A, 4-7 to player B); moves are relative to the player on move (see
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import moves as mv
@@ -94,6 +96,7 @@ class Score:
     total: int
 
     def to_dict(self) -> dict[str, int]:
+        """The breakdown as a JSON-ready dict (reserve points included)."""
         return {
             "bonus": self.bonus,
             "reserve_cards": self.reserve_cards,
@@ -251,6 +254,67 @@ class StopRuling:
             return Message("stop.upheld", params)
         params["hand"] = Message("stop.hand", {"card": card_message(self.hand), "waste": pile("waste", offender, v)})
         return Message("stop.upheld_hand", params)
+
+
+class LegalMoves(partial[list[Move]]):
+    """The legal moves of a game, as a light view in python-chess's manner: ``move in g.legal_moves``,
+    ``g.legal_moves.count()``, ``g.legal_moves.any()``, ``for m in g.legal_moves``; calling it,
+    ``g.legal_moves()``, gives the list (as fast as a method call: the engine's search uses it).
+
+    The moves are those the side to move may make now. In strict mode these are the in-order
+    moves; with ``stops`` on, every physically possible move (violations included: the opponent
+    may Stop). Resign, agree and stop are not listed (see :meth:`Game.can_stop`).
+
+    >>> g = Game("classic", seed=1)
+    >>> Move.from_str("7F") in g.legal_moves, g.legal_moves.count(), g.legal_moves.any()
+    (True, 1, True)
+    """
+
+    __slots__ = ()
+
+    @property
+    def game(self) -> Game:
+        """The game whose moves these are."""
+        game: Game = self.args[0]()
+        return game
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, Move) or move.code in _NOT_LISTED:
+            return False
+        return self.game._check(move) is None
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self())
+
+    def __len__(self) -> int:
+        return len(self())
+
+    def __bool__(self) -> bool:
+        return bool(self())
+
+    def count(self) -> int:
+        """How many legal moves there are."""
+        return len(self())
+
+    def any(self) -> bool:
+        """Whether there is a legal move."""
+        return bool(self())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(str(m) for m in self())})>"
+
+
+_NOT_LISTED = frozenset((mv.RESIGN, mv.OPP_RESIGN, mv.AGREE, mv.STOP))
+
+
+def _legal_list(ref: weakref.ReferenceType[Game]) -> list[Move]:
+    """The list behind :attr:`Game.legal_moves`. The view holds its game weakly, so a game and its view
+    make no reference cycle (search makes and drops many games; the cycle collector would have to)."""
+    g = ref()
+    assert g is not None
+    if g._outcome is not None:
+        return []
+    return g._gen(not g._stops)
 
 
 # Why a move is refused: (rule, catalogue code, parameters).
@@ -441,6 +505,8 @@ class Game:
         self._exists = 0
         self._rebuild_index()
         self.initial_reveals: tuple[int, ...] = ()
+        #: The moves the side to move may make now (see :class:`LegalMoves`).
+        self.legal_moves = LegalMoves(_legal_list, weakref.ref(self))
         if start_turn:
             ops: list[int] = []
             self.initial_reveals = self._start_turn(self.turn, ops)
@@ -517,6 +583,7 @@ class Game:
         g._fneed = self._fneed[:]
         g._acc = self._acc[:]
         g._topkeys = self._topkeys[:]
+        g.legal_moves = LegalMoves(_legal_list, weakref.ref(g))
         return g
 
     # ------------------------------------------------------------- properties
@@ -528,9 +595,11 @@ class Game:
 
     @property
     def opponent(self) -> int:
+        """The player not on move."""
         return 1 - self.turn
 
     def is_over(self) -> bool:
+        """Whether the game has ended (see :meth:`outcome`)."""
         return self._outcome is not None
 
     def outcome(self) -> Outcome | None:
@@ -564,19 +633,32 @@ class Game:
 
     def pile_index(self, player: int, rel: int) -> int:
         """Absolute tableau index of ``player``'s relative pile ``rel`` (0..7)."""
+        if player != 0 and player != 1:
+            raise InvalidPlayerError("error.player.player", {"value": shown(player)})
+        if not isinstance(rel, int) or not 0 <= rel < 8:
+            raise InvalidMoveError("error.move.pile", {"value": shown(rel)})
         return (rel + 4 * player) & 7
 
     def reserve_top(self, player: int) -> int:
         """The face-up reserve top of ``player``, or -1."""
+        if player != 0 and player != 1:
+            raise InvalidPlayerError("error.player.player", {"value": shown(player)})
         return self.res[player][-1] if self.res_up[player] else -1
 
     def waste_top(self, player: int) -> int:
+        """The top card of ``player``'s waste, or -1."""
+        if player != 0 and player != 1:
+            raise InvalidPlayerError("error.player.player", {"value": shown(player)})
         w = self.waste[player]
         return w[-1] if w else -1
 
-    def pile_card(self, code: int, player: int | None = None) -> int:
-        """The card a move from pile ``code`` would take (for ``player``, default the mover), or -1."""
+    def pile_card(self, code: int | str, player: int | None = None) -> int:
+        """The card a move from pile ``code`` (a pile letter or its code) would take, for ``player``
+        (default the mover), or -1."""
+        code = _pile_code(code)
         p = self.turn if player is None else player
+        if p != 0 and p != 1:
+            raise InvalidPlayerError("error.player.player", {"value": shown(player)})
         if code < 8:
             pile = self.tab[(code + 4 * p) & 7]
             return pile[-1] if pile else -1
@@ -594,16 +676,14 @@ class Game:
 
     # --------------------------------------------------------- move generation
 
-    def legal_moves(self) -> list[Move]:
-        """The moves the side to move may make now.
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["legal_moves"]  # it holds a weak reference to the game: rebuilt on unpickling
+        return state
 
-        In strict mode these are the in-order moves; with ``stops`` on, every
-        physically possible move (violations included: the opponent may Stop).
-        Resign, agree and stop are not listed (see :meth:`can_stop`).
-        """
-        if self._outcome is not None:
-            return []
-        return self._gen(not self._stops)
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.legal_moves = LegalMoves(_legal_list, weakref.ref(self))
 
     def pseudo_legal_moves(self) -> list[Move]:
         """Every physically possible move, in order or not (see :meth:`order_violation`)."""
@@ -971,7 +1051,31 @@ class Game:
         self._undo_entry(self._undo.pop())
         return move
 
+    def clear_stack(self) -> None:
+        """Forget the moves played so far, as python-chess's ``Board.clear_stack``: the current position
+        becomes the game's start (for :meth:`pop`, the history and records), which keeps memory flat
+        when a very long game is replayed. The rules are unchanged (the repetition counts of D3 are
+        kept). Refused while a violation of the current turn is pending, since a Stop would need the
+        moves since it."""
+        if self._viol is not None:
+            raise IllegalMoveError("error.history.pending", {}, "S3")
+        self._start_state = self.state()
+        self._start_pos = None
+        self.seed = None
+        self.first_mover = self.turn
+        self.first_turn_no = self.turn_no
+        self.initial_reveals = ()
+        self._undo.clear()
+        self.move_stack.clear()
+        self._reveals.clear()
+        self._by.clear()
+        self._vhist.clear()
+        self._rulings.clear()
+
     def peek(self) -> Move:
+        """The last move played (as python-chess's ``Board.peek``)."""
+        if not self.move_stack:
+            raise HistoryIndexError("error.history.empty")
         return self.move_stack[-1]
 
     def _snap(self) -> tuple[Any, ...]:
@@ -1347,7 +1451,9 @@ class Game:
     # ------------------------------------------------------------- end of game
 
     def resign(self, player: int) -> None:
-        """``player`` resigns (at any time; D3)."""
+        """``player`` (0 or 1) resigns, at any time (D3)."""
+        if player != 0 and player != 1:
+            raise InvalidPlayerError("error.player.player", {"value": shown(player)})
         self.push(MOVE_TABLE[mv.RESIGN if player == self.turn else mv.OPP_RESIGN])  # type: ignore[arg-type]
 
     def agree_draw(self) -> None:
@@ -1360,16 +1466,16 @@ class Game:
         return self._rulings[len(self.move_stack) - 1]
 
     def ruling(self, index: int) -> StopRuling | None:
-        """The ruling of the Stop at ``move_stack[index]``."""
-        return self._rulings.get(index)
+        """The ruling of the Stop at ``move_stack[index]`` (None for any other move)."""
+        return self._rulings.get(self._history_index(index))
 
     def mover(self, index: int) -> int:
         """The player who made ``move_stack[index]`` (for a Stop: the caller)."""
-        return self._by[index] & 1
+        return self._by[self._history_index(index)] & 1
 
     def reveals(self, index: int) -> tuple[int, ...]:
         """Cards that ``move_stack[index]`` turned face up (newly seen)."""
-        return self._reveals[index]
+        return self._reveals[self._history_index(index)]
 
     def key(self) -> tuple[Any, ...]:
         """A hashable identity of the position (every pile in order, faces, hand, side to move).

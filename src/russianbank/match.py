@@ -297,8 +297,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _check_player(name: str) -> None:
-    from .ai.roster import make_match_player
+    from .ai.roster import MATCH_PLAYERS, make_match_player
 
+    if name not in MATCH_PLAYERS:  # each name once (a level and an engine may share one)
+        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(dict.fromkeys(MATCH_PLAYERS))}")
     make_match_player(name, seed=0)
 
 
@@ -324,8 +326,11 @@ def format_summary(a: str, b: str, s: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.games < 1:
-            raise ValueError(f"--games must be at least 1, not {args.games}")
+        if args.games < 2 or args.games % 2:
+            raise ValueError(
+                f"--games must be an even number of at least 2 (each deal is played twice, seats swapped), "
+                f"not {args.games}"
+            )
         if args.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
         from .options import options_for

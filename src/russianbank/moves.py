@@ -140,6 +140,8 @@ MOVE_TABLE: list[Move | None] = [MOVES.get(i) for i in range(261)]
 
 
 def pile_name(code: int) -> str:
+    """An English name of a pile code for the player on move (``tableau pile 3``, ``your reserve``);
+    the catalogue's :mod:`russianbank.words` names piles in any language and from any side."""
     names = {
         RESERVE: "your reserve",
         HAND: "the hand card",

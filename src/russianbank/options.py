@@ -79,6 +79,7 @@ class Options:
 
     @property
     def num_cards(self) -> int:
+        """How many cards the game has: 52 in the one-deck game, 104 otherwise."""
         return 52 if self.single else 104
 
     def with_changes(self, **changes: Any) -> Options:
@@ -168,8 +169,8 @@ def _coerce(name: str, value: Any) -> Any:
     return value
 
 
-def options_for(preset: str = "classic", base: Options | None = None, **changes: Any) -> Options:
-    """Options of a preset, with any option changed on its own.
+def options_for(preset: str = "classic", base: Options | None = None, /, **changes: Any) -> Options:
+    """Options of a preset, with any option changed on its own (``base``: start from these options).
 
     >>> options_for("hoyle", stops=True).stop_penalty
     'stand'

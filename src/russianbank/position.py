@@ -51,6 +51,7 @@ def _counted(n: int, known: list[int]) -> str:
 
 
 def format_position(st: State, options: Options, secret: bool = False) -> str:
+    """The position notation of ``st`` (with the secret part when ``secret``)."""
     single = options.single
     piles = []
     for i, pile in enumerate(st.tableau):

@@ -36,9 +36,10 @@ bounded by the longest game, and :func:`write_records` writes one.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
@@ -65,9 +66,9 @@ _TAG_RE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _NUMBER_RE = re.compile(r"[+-]?[0-9]{1,30}")
 _TURN_RE = re.compile(r"[0-9]+\.")
 _COMMENT_RE = re.compile(r"\{[^}]*\}")
+_TOKEN_RE = re.compile(r"\S+")
 _BOM = "\ufeff"
-#: Nesting depth beyond which a JSON record is refused (records are two levels deep).
-MAX_JSON_DEPTH = 32
+_LAZY_JSON = 1 << 18  # a JSON record longer than this has its moves decoded one at a time
 
 
 class ReplayError(InvalidRecordError):
@@ -114,9 +115,18 @@ class Record:
     result: str = "*"
     results: tuple[str, ...] = ()  # every result the record states (tag, closing token), for checks
     validate: bool = True
+    #: The moves still to be read, for a record read lazily (:meth:`RecordChunk.replay`); else None.
+    source: Iterator[RecordMove] | None = field(default=None, repr=False, compare=False)
+    #: How many moves the last :meth:`replay` played.
+    replayed: int = field(default=0, compare=False)
 
-    def replay(self, upto: int | None = None) -> Game:
-        """Replay the moves (the first ``upto`` only, if given); raise :class:`ReplayError` at a bad one."""
+    def replay(self, upto: int | None = None, *, keep_history: bool = True) -> Game:
+        """Replay the moves (the first ``upto`` only, if given); raise :class:`ReplayError` at a bad one.
+
+        With ``keep_history=False`` the game forgets the moves as it goes (:meth:`Game.clear_stack
+        <russianbank.game.Game.clear_stack>`), so a very long game replays in little memory; the
+        replayed game then has no move stack (:attr:`replayed` counts the moves).
+        """
         from .game import Game
 
         if self.seed is None and self.position is None:
@@ -131,15 +141,24 @@ class Record:
             )
         except RussianBankError as e:
             raise InvalidRecordError("error.record.setup", {"problem": e.message}) from None
-        if self.initial_reveals is not None and self.initial_reveals != game.initial_reveals:
-            raise ReplayError(
-                "error.record.start_reveals",
-                {"got": _names(game.initial_reveals), "want": _names(self.initial_reveals)},
-                0,
-                "=",
-            )
-        for i, rm in enumerate(self.moves[:upto] if upto is not None else self.moves):
-            n = i + 1
+        start = game.initial_reveals
+        moves: Iterable[RecordMove] = self.moves if self.source is None else self.source
+        if upto is not None:
+            moves = itertools.islice(moves, upto)
+        self.replayed = 0
+        for n, rm in enumerate(itertools.chain(moves, (None,))):
+            if n == 0 and self.initial_reveals is not None and self.initial_reveals != start:
+                raise ReplayError(
+                    "error.record.start_reveals",
+                    {"got": _names(start), "want": _names(self.initial_reveals)},
+                    0,
+                    "=",
+                )
+            if rm is None:
+                break
+            self.replayed = n = n + 1
+            if not keep_history and n % 4096 == 0 and game.pending_violation() is None:
+                game.clear_stack()
             text = str(rm.move)
             if game.is_over():
                 raise ReplayError("error.record.over", {"n": n, "move": text}, n, text, "D1")
@@ -203,6 +222,10 @@ def _escape(value: str) -> str:
 
 
 def _base_tags(game: Game, tags: dict[str, str] | None) -> dict[str, str]:
+    from .game import Game
+
+    if not isinstance(game, Game):
+        raise InvalidRecordError("error.record.game", {"value": shown(game)})
     out: dict[str, str] = {"Event": "Russian Bank", "Preset": game.options.preset}
     out["Options"] = game.options.describe()
     if game.starting_position is not None:
@@ -218,7 +241,9 @@ def _base_tags(game: Game, tags: dict[str, str] | None) -> dict[str, str]:
         for k, v in tags.items():
             if not isinstance(k, str) or not re.fullmatch(r"\w+", k, re.ASCII):
                 raise InvalidRecordError("error.record.tag_name", {"name": shown(k)})
-            out[k] = str(v)
+            if not isinstance(v, str | int):
+                raise InvalidRecordError("error.record.tag_value", {"name": k, "value": shown(v)})
+            out[k] = str(v) if not isinstance(v, int) or v.bit_length() < 1000 else shown(v)
     o = game.outcome()
     out["Result"] = o.result() if o else "*"
     if o is not None:
@@ -338,7 +363,7 @@ def parse_record_text(text: str) -> Record:
     return _parse_text_lines(enumerate(text.removeprefix(_BOM).splitlines(), 1))
 
 
-def _parse_text_lines(lines: Iterable[tuple[int, str]]) -> Record:
+def _parse_text_lines(lines: Iterable[tuple[int, str]], lazy: bool = False) -> Record:
     tags: dict[str, str] = {}
     body: list[tuple[int, str]] = []
     in_head = True
@@ -358,13 +383,27 @@ def _parse_text_lines(lines: Iterable[tuple[int, str]]) -> Record:
     tag_result = tags.get("Result")
     if tag_result is not None and tag_result not in RESULTS:
         raise InvalidRecordError("error.record.result", {"value": shown(tag_result)})
+    rec.results = (tag_result,) if tag_result is not None else ()
+    rec.result = tag_result or "*"
+    source = _text_moves(rec, body, tag_result)
+    if lazy:
+        rec.source = source
+    else:
+        rec.moves = list(source)
+    return rec
+
+
+def _text_moves(rec: Record, body: list[tuple[int, str]], tag_result: str | None) -> Iterator[RecordMove]:
+    """The moves of a text record's body, one at a time (the closing result is noted at the end)."""
     closing: str | None = None
     expect: int | None = None
+    n = 0
     for lineno, s in body:
         s = _COMMENT_RE.sub(" ", s)
         if "{" in s or "}" in s:
             raise InvalidRecordError("error.record.comment", {"line": lineno})
-        for tok in s.split():
+        for found in _TOKEN_RE.finditer(s):
+            tok = found.group(0)
             if _TURN_RE.fullmatch(tok):
                 continue
             if tok in ("A", "B"):
@@ -374,26 +413,24 @@ def _parse_text_lines(lines: Iterable[tuple[int, str]]) -> Record:
                 closing = tok
                 continue
             if tok.startswith("="):
-                if rec.moves or rec.initial_reveals is not None:
+                if n or rec.initial_reveals is not None:
                     raise InvalidRecordError("error.record.bare_reveal", {"line": lineno})
                 rec.initial_reveals = _cards(tok[1:], f"line {lineno}")
                 continue
             mtext, eq, rv = tok.partition("=")
+            n += 1
             try:
                 move = Move.from_str(mtext)
             except InvalidMoveError as e:
-                raise InvalidRecordError(
-                    "error.record.move", {"line": lineno, "n": len(rec.moves) + 1, "problem": e.message}
-                ) from None
+                raise InvalidRecordError("error.record.move", {"line": lineno, "n": n, "problem": e.message}) from None
             reveals = _cards(rv, f"line {lineno}") if eq else ()
             player = expect
             if player is not None and move.code in (mv.STOP, mv.OPP_RESIGN):  # by the other side
                 player = 1 - player
-            rec.moves.append(RecordMove(move, reveals, player))
+            yield RecordMove(move, reveals, player)
     stated = [r for r in (tag_result, closing) if r is not None]
     rec.results = tuple(stated)
     rec.result = stated[0] if stated else "*"
-    return rec
 
 
 def parse_record_json(data: Any) -> Record:
@@ -436,24 +473,7 @@ def parse_record_json(data: Any) -> Record:
     moves = data.get("moves", [])
     if not isinstance(moves, list):
         raise InvalidRecordError("error.record.json_moves")
-    for i, item in enumerate(moves, 1):
-        where = f"moves[{i}]"
-        if isinstance(item, str):
-            item = {"move": item}
-        if not isinstance(item, dict) or not isinstance(item.get("move"), str):
-            raise InvalidRecordError("error.record.json_move", {"where": where})
-        try:
-            move = Move.from_str(item["move"])
-        except InvalidMoveError as e:
-            raise InvalidRecordError("error.record.json_bad_move", {"where": where, "problem": e.message}) from None
-        reveals = None
-        if "reveals" in item:
-            rv = item["reveals"]
-            if not isinstance(rv, list) or not all(isinstance(c, str) and len(c) == 2 for c in rv):
-                raise InvalidRecordError("error.record.json_reveals", {"where": where})
-            reveals = _cards("".join(rv), where)
-        player = _player(item["player"], where) if item.get("player") is not None else None
-        rec.moves.append(RecordMove(move, reveals, player))
+    rec.moves = [_json_move(item, i) for i, item in enumerate(moves, 1)]
     result = data.get("result", "*")
     if not isinstance(result, str) or result not in RESULTS:
         raise InvalidRecordError("error.record.result", {"value": shown(result)})
@@ -465,43 +485,110 @@ def parse_record_json(data: Any) -> Record:
     return rec
 
 
-def _json_depth_ok(text: str) -> bool:
-    """Whether the brackets of a JSON text nest no deeper than :data:`MAX_JSON_DEPTH` (strings skipped)."""
-    depth = 0
-    in_str = False
-    escaped = False
-    for ch in text:
-        if in_str:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                return False
-        elif ch in "]}":
-            depth -= 1
-    return True
+def _json_move(item: Any, i: int) -> RecordMove:
+    where = f"moves[{i}]"
+    if isinstance(item, str):
+        item = {"move": item}
+    if not isinstance(item, dict) or not isinstance(item.get("move"), str):
+        raise InvalidRecordError("error.record.json_move", {"where": where})
+    try:
+        move = Move.from_str(item["move"])
+    except InvalidMoveError as e:
+        raise InvalidRecordError("error.record.json_bad_move", {"where": where, "problem": e.message}) from None
+    reveals = None
+    if "reveals" in item:
+        rv = item["reveals"]
+        if not isinstance(rv, list) or not all(isinstance(c, str) and len(c) == 2 for c in rv):
+            raise InvalidRecordError("error.record.json_reveals", {"where": where})
+        reveals = _cards("".join(rv), where)
+    player = _player(item["player"], where) if item.get("player") is not None else None
+    return RecordMove(move, reveals, player)
+
+
+def _bad_constant(name: str) -> Any:
+    raise InvalidRecordError("error.record.json_constant", {"name": name})
+
+
+_DECODER = json.JSONDecoder(parse_constant=_bad_constant)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _json_lazily(text: str, line: int) -> Record | None:
+    """A big JSON record read with its moves decoded one at a time (memory stays flat); None when the
+    text is not one JSON object with a list of moves (the caller then reads it whole)."""
+
+    def at(i: int) -> int:
+        m = _SPACE.match(text, i)
+        return m.end() if m else i
+
+    try:
+        i = at(0)
+        if text[i : i + 1] != "{":
+            return None
+        i = at(i + 1)
+        head: dict[str, Any] = {}
+        moves_at = -1
+        while text[i : i + 1] != "}":
+            key, i = _DECODER.raw_decode(text, i)
+            i = at(i)
+            if not isinstance(key, str) or text[i : i + 1] != ":":
+                return None
+            i = at(i + 1)
+            if key == "moves" and text[i : i + 1] == "[":
+                moves_at = i
+                i = _skip_list(text, i, at)
+            else:
+                head[key], i = _DECODER.raw_decode(text, i)
+            i = at(i)
+            if text[i : i + 1] == ",":
+                i = at(i + 1)
+            elif text[i : i + 1] != "}":
+                return None
+        if moves_at < 0 or text[at(i + 1) :].strip():
+            return None
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        return None
+    rec = parse_record_json(head)
+    rec.source = _json_list_items(text, moves_at, at)
+    return rec
+
+
+def _skip_list(text: str, i: int, at: Callable[[int], int]) -> int:
+    """The index after the JSON list starting at ``text[i]``, decoding its items one by one."""
+    i = at(i + 1)
+    if text[i : i + 1] == "]":
+        return i + 1
+    while True:
+        _, i = _DECODER.raw_decode(text, i)
+        i = at(i)
+        if text[i : i + 1] == "]":
+            return i + 1
+        if text[i : i + 1] != ",":
+            raise json.JSONDecodeError("expected ',' or ']'", text, i)
+        i = at(i + 1)
+
+
+def _json_list_items(text: str, i: int, at: Callable[[int], int]) -> Iterator[RecordMove]:
+    i = at(i + 1)
+    n = 0
+    while text[i : i + 1] != "]":
+        item, i = _DECODER.raw_decode(text, i)
+        n += 1
+        yield _json_move(item, n)
+        i = at(i)
+        if text[i : i + 1] == ",":
+            i = at(i + 1)
 
 
 def _load_json(text: str, line: int = 1) -> Any:
-    if not _json_depth_ok(text):
-        raise InvalidRecordError("error.record.json_deep", {"depth": MAX_JSON_DEPTH})
-
-    def bad_constant(name: str) -> Any:
-        raise InvalidRecordError("error.record.json_constant", {"name": name})
-
     try:
-        return json.loads(text, parse_constant=bad_constant)
+        return json.loads(text, parse_constant=_bad_constant)
     except json.JSONDecodeError as e:
         raise InvalidRecordError(
             "error.record.json", {"line": e.lineno + line - 1, "col": e.colno, "msg": e.msg}
         ) from None
+    except RecursionError:  # nested deeper than the decoder goes; a record is three levels deep
+        raise InvalidRecordError("error.record.json_deep") from None
     except ValueError:  # a number too long for Python's int parser
         raise InvalidRecordError("error.record.json_number") from None
 
@@ -541,6 +628,20 @@ class RecordChunk:
             return parse_record_json(data)
         return _parse_text_lines(enumerate(self.lines, self.line))
 
+    def replay(self) -> tuple[Record, Game]:
+        """Parse and replay this game in little memory: its moves are read one at a time and the game
+        forgets them as it goes (``keep_history=False``; :attr:`Record.replayed` counts them)."""
+        if self.form == "json":
+            rec = None
+            if self.data is None:
+                text = "\n".join(self.lines)
+                rec = _json_lazily(text, self.line) if len(text) > _LAZY_JSON else None
+            if rec is None:
+                rec = self.parse()
+        else:
+            rec = _parse_text_lines(enumerate(self.lines, self.line), lazy=True)
+        return rec, rec.replay(keep_history=False)
+
 
 def split_records(source: str | IO[str] | Iterable[str]) -> Iterator[RecordChunk]:
     """Cut a file of many records into one chunk per game, reading it line by line.
@@ -575,6 +676,10 @@ def split_records(source: str | IO[str] | Iterable[str]) -> Iterator[RecordChunk
         if not form and not s:
             continue
         if not cur and s.startswith("{"):
+            if s.endswith("}") and len(s) > _LAZY_JSON:  # a big record on one line: read lazily later
+                number += 1
+                yield RecordChunk(number, lineno, "json", [line])
+                continue
             data = _json_object(s) if s.endswith("}") else None
             if data is not None:
                 number += 1

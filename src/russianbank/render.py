@@ -15,6 +15,7 @@ def _pile(cards: list[int]) -> str:
 
 
 def render_text(g: Game) -> str:
+    """The plain-text picture of ``str(game)``."""
     lines = []
     for p in (1, 0):
         name = "AB"[p]

@@ -77,8 +77,7 @@ def _report(chunk: RecordChunk, as_json: bool, many: bool) -> int:
     prefix = f"game {chunk.number} (line {chunk.line}): " if many else ""
     head: dict[str, Any] = {"game": chunk.number, "line": chunk.line}
     try:
-        record = chunk.parse()
-        game = record.replay()
+        record, game = chunk.replay()
     except ReplayError as e:
         if as_json:
             out = {**head, "ok": False, "move_number": e.number, "move": e.move, "rule": e.rule}
@@ -101,7 +100,7 @@ def _report(chunk: RecordChunk, as_json: bool, many: bool) -> int:
                 {
                     **head,
                     "ok": not problems,
-                    "moves": len(game.move_stack),
+                    "moves": record.replayed,
                     "result": result,
                     "recorded_result": record.result,
                     "contradictions": problems,
@@ -111,7 +110,7 @@ def _report(chunk: RecordChunk, as_json: bool, many: bool) -> int:
             )
         )
         return 1 if problems else 0
-    summary = f"{len(game.move_stack)} moves replayed, all legal"
+    summary = f"{record.replayed} moves replayed, all legal"
     if outcome:
         how = f"result {result}: {outcome.termination.value}"
         if outcome.score is not None and outcome.winner is not None:

@@ -187,6 +187,7 @@ class PlayerView:
 
 
 def make_view(game: Game, player: int | None) -> PlayerView:
+    """``player``'s view of ``game`` (what :meth:`Game.view <russianbank.game.Game.view>` returns)."""
     if player is not None and (not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1)):
         raise InvalidPlayerError("error.player.player", {"value": shown(player)})
     g = game
