@@ -110,6 +110,7 @@ class ExpertPlayer(PlanFollower):
     def plan(self, view: PlayerView) -> list[Move]:
         """The plan the expert would follow from this view (first move first)."""
         check_view(view)
+        self._set_prune(view)
         g = self._sample(view)
         moves = in_order(view, g)
         if len(moves) == 1:
@@ -134,7 +135,7 @@ class ExpertPlayer(PlanFollower):
     def _decide(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move]:
         p = g.turn
         ev = self._ev(g)
-        res: SegmentResult = search_segment(g, self.node_budget, avoid, ev, self.prune_shifts)
+        res: SegmentResult = search_segment(g, self.node_budget, avoid, ev, self._prune_now)
         ranked = sorted((vp for vp in res.by_first.values() if vp[0] > -WIN_LOGIT * 2), key=lambda vp: -vp[0])
         self.last_samples = 0
         if not ranked:
