@@ -209,12 +209,15 @@ function show(msg, animate) {
   cur = msg;
   const v = msg.view;
   const entries = (msg.page && msg.page.log) || [];
+  const fresh = older && msg.state_id !== older.state_id;
+  if (fresh && /^[1-8RHFrwWSs]{1,2}…?$/.test($("message").textContent)) say(""); // the typed move's echo
   chrome(); // first: the status line may change the header's height
   const { W, H } = boardBox();
   const g = layout(W, H, { single: !!v.options.single, me: bottomSeat() });
-  const fresh = older && msg.state_id !== older.state_id;
   const reveals = new Set();
-  if (fresh) for (const e of entries) if (e.i >= older.state_id) e.reveals.forEach((c) => reveals.add(c));
+  // what came since the state shown (the state id counts every change, an undo too; the log counts moves)
+  const seen = older && older.page && older.page.log ? older.page.log.length : 0;
+  if (fresh) for (const e of entries) if (e.i >= seen) e.reveals.forEach((c) => reveals.add(c));
   const last = fresh || !older ? lastMove(v, entries) : show.last || { piles: new Set(), cards: new Set() };
   show.last = last;
   drawBoard(board, v, g, {
@@ -233,7 +236,7 @@ function show(msg, animate) {
   board.dataset.legal = v.legal_moves.join(" ");
   input.reselect();
   lightHint();
-  if (fresh) tellStop(older, entries);
+  if (fresh) tellStop(seen, entries);
   if (fresh && animate) sounds(older, msg, entries, reveals);
   drawLog($("log"), entries, names());
   announce(entries);
@@ -270,9 +273,9 @@ function notes() {
 }
 
 // a founded Stop is told at once, in words (the log keeps it too)
-function tellStop(older, entries) {
+function tellStop(seen, entries) {
   for (const e of entries) {
-    if (e.i >= older.state_id && e.stop) {
+    if (e.i >= seen && e.stop) {
       const text = e.say ? render(e.say) : t("web.stopLog", { rule: e.stop.rule, violation: e.stop.violation });
       say(text);
       toast(text, 6000);
