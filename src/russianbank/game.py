@@ -417,7 +417,8 @@ class Game:
 
     @classmethod
     def from_state(cls, state: State, options: Options, *, start_turn: bool = False) -> Game:
-        """A game in the given position (no seed: the face-down order is as given)."""
+        """A game in the given position (no seed: the face-down order is as given). The fast constructor
+        for search and sampling: the position is not checked (:meth:`status` tells)."""
         game = cls.__new__(cls)
         game.options = options
         game.seed = None

@@ -18,9 +18,11 @@ from russianbank import (
     InvalidPositionError,
     InvalidRecordError,
     Move,
+    Options,
     RussianBankError,
     options_for,
     parse_card,
+    parse_options,
 )
 from russianbank.record import ReplayError, load_record, parse_record, record_json, record_text
 
@@ -272,3 +274,49 @@ def test_push_needs_a_move_object() -> None:
         g.push("SH")  # type: ignore[arg-type]
     assert g.position(secret=True) == before
     assert g.push_str("SH") == Move.from_str("SH")  # text goes through push_str
+
+
+def _issue_cases() -> list[tuple[str, object]]:
+    good = Game("classic", seed=1).position_dict()
+    hand = {**json.loads(json.dumps(good)), "hand": 5}
+    null_a = json.loads(json.dumps(good))
+    null_a["players"]["A"] = None
+    list_a = json.loads(json.dumps(good))
+    list_a["players"]["A"] = []
+    record = record_json(Game("classic", seed=2))
+    inf_record = json.dumps(record).replace('"draw_limit": 200', '"draw_limit": Infinity')
+    huge = _replace_field(GOOD, 10, "9" * 5000)
+    g = game(GOOD)
+    return [
+        ("from_position_dict hand 5", lambda: Game.from_position_dict(hand)),
+        ("from_position_dict players.A null", lambda: Game.from_position_dict(null_a)),
+        ("from_position_dict players.A []", lambda: Game.from_position_dict(list_a)),
+        ("Options.from_dict base {}", lambda: Options.from_dict({"base": {}})),
+        ("Options.from_dict reserve_size inf", lambda: Options.from_dict({"reserve_size": float("inf")})),
+        ("options_for reserve_size -inf", lambda: options_for("classic", reserve_size=float("-inf"))),
+        ("record draw_limit Infinity", lambda: parse_record(inf_record)),
+        ("parse_options base=1", lambda: parse_options("base=1")),
+        ("record nested 100,000 deep", lambda: parse_record("[" * 100_000 + "]" * 100_000)),
+        ("JSON record nested 100,000 deep", lambda: parse_record('{"moves": ' + "[" * 100_000 + "]" * 100_000 + "}")),
+        ("position number of 5,000 digits", lambda: Game.from_position(huge)),
+        ("record Seed of 5,000 digits", lambda: parse_record(f'[Seed "{"9" * 5000}"]\n*\n')),
+        ("JSON record seed of 5,000 digits", lambda: parse_record('{"seed": ' + "9" * 5000 + "}")),
+        ("parse_options(None)", lambda: parse_options(None)),  # type: ignore[arg-type]
+        ("options_for(['x'])", lambda: options_for(["x"])),  # type: ignore[arg-type]
+        ("Options(reserve_size='12')", lambda: Options(reserve_size="12")),  # type: ignore[arg-type]
+        ("is_legal('RF')", lambda: g.is_legal("RF")),  # type: ignore[arg-type]
+        ("illegal_reason(None)", lambda: g.illegal_reason(None)),  # type: ignore[arg-type]
+        ("targets('Z')", lambda: g.targets("Z")),
+    ]
+
+
+def test_every_bad_input_of_the_issue_raises_the_package_error_and_says_where() -> None:
+    """The inputs that broke the library (TypeError, AttributeError, OverflowError, RecursionError, Python's
+    bare ValueError about int digits) now raise a RussianBankError whose message says what and where."""
+    for name, call in _issue_cases():
+        with pytest.raises(RussianBankError) as info:
+            call()  # type: ignore[operator]
+        assert type(info.value) is not RussianBankError or info.value.code != "error.text", name
+        assert str(info.value) and info.value.message.text("ru"), name
+    g = game(GOOD)
+    assert g.targets("R") == [m for m in g.legal_moves() if m.src == 8]  # a pile letter is a pile, not junk
