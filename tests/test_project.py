@@ -38,6 +38,14 @@ def test_ruff_clean() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
+def test_ruff_format_clean() -> None:
+    r = subprocess.run(
+        ["ruff", "format", "--check", "src", "tests", "tools", "examples"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert r.returncode == 0, "run `ruff format src tests tools examples`:\n" + r.stdout + r.stderr
+
+
 def test_mypy_clean() -> None:
     pytest.importorskip("mypy")
     r = subprocess.run([sys.executable, "-m", "mypy", "src/russianbank"], cwd=ROOT, capture_output=True, text=True)
