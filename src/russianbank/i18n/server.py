@@ -51,6 +51,9 @@ EN: dict[str, str | Mapping[str, str]] = {
     "server.game_over": "the game is over",
     "server.no_stops": "Stop is not part of this game (strict mode)",
     "server.not_your_stop": "only the player who is not on move may call Stop",
+    "server.no_computer": (
+        "there is no computer at this table: its pace and skipping its turn are for a game against the computer"
+    ),
     "server.stop_unfounded": "Stop! by {who}: unfounded ({rule}): {reason}; play goes on",
     "server.not_over": (
         "the record is available when the game is over (it names the deal's seed, which would show the face-down cards)"
@@ -111,6 +114,9 @@ RU: dict[str, str | Mapping[str, str]] = {
     "server.game_over": "игра окончена",
     "server.no_stops": "в этой игре нет «Стоп!» (строгий режим)",
     "server.not_your_stop": "«Стоп!» может объявить только тот, чей сейчас не ход",
+    "server.no_computer": (
+        "за этим столом нет компьютера: темп его ходов и пропуск его хода бывают только в игре с компьютером"
+    ),
     "server.stop_unfounded": "«Стоп!» от {who:gen}: необоснованно ({rule}): {reason}; игра продолжается",
     "server.not_over": (
         "запись партии будет доступна, когда игра закончится (в ней есть номер расклада, по которому видны "

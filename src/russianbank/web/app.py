@@ -398,7 +398,7 @@ def create_app(
         elif kind == "sync":
             async with table.lock:
                 table.send_full(conn)
-        elif manager.closing and kind in ("move", "stop", "resign", "undo"):
+        elif manager.closing and kind in ("move", "stop", "resign", "undo", "skip"):
             raise RequestError("shutting_down")
         elif kind == "move":
             await table.handle_move(conn.seat, data)
@@ -410,6 +410,10 @@ def create_app(
             await table.handle_undo(conn.seat, data)
         elif kind == "hint":
             await table.handle_hint(conn.seat, conn, data)
+        elif kind == "pace":
+            await table.handle_pace(conn.seat, data)
+        elif kind == "skip":
+            await table.handle_skip(conn.seat, data)
         else:
             raise refuse("unknown_type", "server.unknown_type", kind=repr(kind[:40]), known=", ".join(KNOWN_TYPES))
         return kind

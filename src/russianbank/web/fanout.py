@@ -5,6 +5,7 @@ With PostgreSQL, every committed move is announced by ``pg_notify`` inside its o
 are published on a Redis channel right after their commit instead. Either way each process
 applies the moves of the games it holds, in order; a gap (a notification lost while a
 connection was down) is filled from the database, and a periodic check catches anything else.
+The same channel carries which seats each process holds (:mod:`.presence`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import contextlib
 import logging
 from typing import Any
 
-from .db import NOTIFY_CHANNEL, PostgresStore, Store, Write, notify_payloads, parse_notify
+from .db import NOTIFY_CHANNEL, PostgresStore, StorageError, Store, Write, notify_payloads, parse_notify
+from .presence import presence_payloads, seats_text
 
 log = logging.getLogger("russianbank.web")
 
@@ -24,12 +26,17 @@ RESYNC_EVERY = 3.0  # seconds between checks of the warm tables against the data
 class Fanout:
     """Receives other processes' moves for a :class:`~.tables.TableManager`."""
 
+    channel = False  # whether there is a channel to the other processes (presence goes on it too)
+
     def __init__(self, store: Store, manager: Any) -> None:
         self.store = store
         self.manager = manager
         self._tasks: list[asyncio.Task[None]] = []
 
     def deliver(self, payload: str) -> None:
+        if "\np " in payload:
+            self.manager.presence.deliver(payload, self.store.origin)
+            return
         n = parse_notify(payload)
         if n.origin == self.store.origin:
             return
@@ -41,7 +48,45 @@ class Fanout:
             self.manager.on_remote_next(gid, next_id)
 
     async def start(self) -> None:
-        self._tasks.append(asyncio.get_running_loop().create_task(self._resync_loop()))
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._resync_loop()))
+        if self.channel:
+            self.manager.presence.shared = True
+            self._tasks.append(loop.create_task(self._presence_loop()))
+
+    async def send(self, payload: str) -> None:
+        """Say ``payload`` to the other processes (only where there is a channel)."""
+
+    async def _presence_loop(self) -> None:
+        """Tell the others which seats this process holds: at once when they change, and every
+        few seconds for every game it holds a seat of (what they heard is believed for a while)."""
+        presence = self.manager.presence
+        wake = asyncio.Event()
+        presence.on_dirty = wake.set
+        loop = asyncio.get_running_loop()
+        beat = 0.0
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), RESYNC_EVERY)
+            wake.clear()
+            await asyncio.sleep(0.02)  # a burst of joins goes in one payload
+            tables = self.manager.tables
+            games: dict[str, str] = {}
+            for gid in presence.take_dirty():
+                t = tables.get(gid)
+                games[gid] = seats_text(c.seat for c in t.conns) if t is not None else "-"
+            if loop.time() - beat >= RESYNC_EVERY:
+                beat = loop.time()
+                presence.prune()
+                for gid, t in tables.items():
+                    seats = seats_text(c.seat for c in t.conns)
+                    if seats != "-":
+                        games[gid] = seats
+            for payload in presence_payloads(self.store.origin, games):
+                try:
+                    await self.send(payload)
+                except (OSError, StorageError) as e:
+                    log.debug("could not tell the others who is here: %s", e)
 
     async def _resync_loop(self) -> None:
         while True:
@@ -60,6 +105,12 @@ class Fanout:
 
 class PgFanout(Fanout):
     """LISTEN on the ``rb_moves`` channel, reconnecting when the connection drops."""
+
+    channel = True
+
+    async def send(self, payload: str) -> None:
+        assert isinstance(self.store, PostgresStore)
+        await self.store._fetch("SELECT pg_notify($1, $2)", NOTIFY_CHANNEL, payload)
 
     async def start(self) -> None:
         await super().start()
@@ -94,6 +145,7 @@ class RedisFanout(Fanout):
     """Redis pub/sub: moves are published after their commit and read by every process."""
 
     CHANNEL = "russianbank:moves"
+    channel = True
 
     def __init__(self, store: Store, manager: Any, url: str) -> None:
         super().__init__(store, manager)
@@ -111,6 +163,10 @@ class RedisFanout(Fanout):
         loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(self._listen()))
         self._tasks.append(loop.create_task(self._publish()))
+
+    async def send(self, payload: str) -> None:
+        with contextlib.suppress(asyncio.QueueFull):  # the next beat says it again
+            self._outbox.put_nowait(payload)
 
     def _committed(self, writes: list[Write]) -> None:
         for payload in notify_payloads(self.store.origin, writes):

@@ -87,11 +87,9 @@ def add_pages(app: FastAPI, manager: TableManager) -> None:
     async def game_presence(game_id: str) -> dict[str, Any] | JSONResponse:
         """Which seats are connected (the page of a table for two asks now and then)."""
         table = manager.tables.get(game_id) if len(game_id) <= 32 else None
-        if table is None:
-            if not await exists(game_id):
-                return _error(404, "unknown_game", f"no game {game_id[:32]!r}")
-            return {"A": False, "B": False}
-        return presence(table)
+        if table is None and not await exists(game_id):
+            return _error(404, "unknown_game", f"no game {game_id[:32]!r}")
+        return presence(manager.tables.get(game_id), manager.presence.remote_seats(game_id))
 
     @app.get("/api/games/{game_id}/replay", response_model=None)
     async def game_replay(game_id: str, seat: str = "A") -> dict[str, Any] | JSONResponse:

@@ -22,7 +22,7 @@ MAX_BODY = 4096  # bytes in one API request body
 MAX_DEPTH = 16  # nesting of JSON arrays and objects
 MAX_FRAME = 1 << 16  # bytes in one websocket frame (the websocket layer closes the connection beyond it)
 
-KNOWN_TYPES = ("join", "move", "stop", "resign", "undo", "hint", "ping", "sync")
+KNOWN_TYPES = ("join", "move", "stop", "resign", "undo", "hint", "pace", "skip", "ping", "sync")
 
 
 class RequestError(Exception):

@@ -11,6 +11,7 @@ by one. :func:`page_extras` is the ``page`` part of a seat's state (``seatstate.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .. import moves as mv
@@ -88,14 +89,17 @@ def game_log(game: Game, viewer: int | None) -> list[dict[str, Any]]:
     return history_entries(game.view(None), viewer)
 
 
-def presence(table: Table) -> dict[str, bool]:
-    """Which seats have a connection open to this process now (``GET /api/games/{id}/presence``)."""
-    seats = {c.seat for c in table.conns}
+def presence(table: Table | None, elsewhere: Iterable[int] = ()) -> dict[str, bool]:
+    """Which seats have a connection open (``GET /api/games/{id}/presence``): to this process
+    (``table``, None when it is not in memory here) or, ``elsewhere``, to another one."""
+    seats = {c.seat for c in table.conns} if table is not None else set()
+    seats.update(elsewhere)
     return {SEATS[s]: s in seats for s in (0, 1)}
 
 
 def page_extras(table: Table, seat: int | None) -> dict[str, Any]:
-    """The ``page`` part of a seat's state (``seatstate.build_seat_state``).
+    """The ``page`` part of a seat's state (``seatstate.build_seat_state``): the log, the end of
+    the game in words, and the computer's pace (None without a computer).
 
     The log grows with the game: each entry is built once (``Table.append_only``), so the
     deltas carry only the new ones.
@@ -103,4 +107,5 @@ def page_extras(table: Table, seat: int | None) -> dict[str, Any]:
     s = table.session
     view = s.view(seat)
     log = table.append_only(f"page-log-{seat}", len(view.history), lambda i: log_entry(view, i, turn_of(view, i), seat))
-    return {"log": log, "outcome": outcome_words(s.outcome, seat)}
+    pace = s.pace if s.computer is not None else None  # seconds between the computer's moves
+    return {"log": log, "outcome": outcome_words(s.outcome, seat), "pace": pace}

@@ -44,6 +44,7 @@ from ..session import (
 from .conn import Connection
 from .db import DeleteMoves, MoveWrite, NewGame, StorageError, Store, StoredGame, hash_token
 from .delta import diff
+from .presence import Presence
 from .protocol import RequestError, dumps, engine_message, refuse, state_field
 from .seatstate import SEATS, build_seat_state
 
@@ -71,6 +72,8 @@ _PLAY_CODES = {
     "play.stop.none": "no_stops",
     "play.stop.none_single": "no_stops",
     "play.stop.on_move": "not_your_stop",
+    "play.skip.not_computer": "not_computer_turn",
+    "play.pace.bad": "bad_request",
 }
 
 
@@ -257,6 +260,7 @@ class Table:
                 old.leave(conn)
             self.conns.add(conn)
             conn.table, conn.seat = self, seat
+            self.manager.presence.changed(self.id)
             stream = self.streams.get(seat)
             if stream is None:
                 stream = self.streams[seat] = SeatStream(seat)
@@ -280,6 +284,7 @@ class Table:
             conn.table = None
         if not any(c.seat == conn.seat for c in self.conns):
             self.streams.pop(conn.seat, None)
+        self.manager.presence.changed(self.id)
         self.wake.set()  # the computer plays on without its pace when nobody watches
         self.manager.forget_if_idle(self)
 
@@ -532,6 +537,28 @@ class Table:
             raise play_refusal(PlayError("play.refuse.spectator"), self.state_id)
         await self.call(lambda now: self.session.undo(seat, now))
 
+    def _check_computer_table(self, seat: int | None) -> None:
+        """Pace and skip are for a seat at a table against the computer."""
+        if seat is None:
+            raise play_refusal(PlayError("play.refuse.spectator"), self.state_id)
+        if self.session.computer is None:
+            raise refuse("no_computer", "server.no_computer")
+
+    async def handle_pace(self, seat: int | None, data: dict[str, Any]) -> None:
+        """``{"type": "pace", "seconds": S}``: the computer waits S seconds between its moves from now on."""
+        self._check_computer_table(seat)
+        async with self.lock:
+            try:
+                self.session.set_pace(data.get("seconds"))
+            except PlayError as e:
+                raise play_refusal(e, self.state_id) from None
+            self.publish()  # the seat's state says the pace
+
+    async def handle_skip(self, seat: int | None, data: dict[str, Any]) -> None:
+        """``{"type": "skip"}``: the rest of the computer's turn is played at once."""
+        self._check_computer_table(seat)
+        await self.call(lambda now: self.session.skip(now))
+
     async def handle_hint(self, seat: int | None, conn: Connection, data: dict[str, Any]) -> None:
         if seat is None:
             raise play_refusal(PlayError("play.refuse.spectator"), self.state_id)
@@ -658,6 +685,11 @@ class TableManager:
         if setup_for is not None:
             self.setup_for = setup_for  # type: ignore[method-assign,assignment]
         self.tables: dict[str, Table] = {}
+        self.presence = Presence()  # the seats other server processes hold (see .presence)
+        # The state id of each table when it left memory: a table rebuilt from the database goes on
+        # from there, so a client never sees the state id go back (an undo leaves fewer moves than
+        # changes; a rollback or a catch-up counts too).
+        self._last_state: dict[str, int] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self.closing = False
 
@@ -776,15 +808,17 @@ class TableManager:
             return None
         a, b, n = await self.store.match_totals(stored.match_id)
         now = self.clock.now()
+        last = self._last_state.pop(game_id, None)
+        sid = None if last is None else max(len(stored.moves), last)
         try:
-            session = self.new_session(stored, stored.moves, MatchTotal(), None, now)
+            session = self.new_session(stored, stored.moves, MatchTotal(), sid, now)
         except PlayError as e:  # a damaged database: say where
             raise RuntimeError(f"game {game_id}: {e}") from e
         o = session.outcome
         if o is not None and stored.finished:
             a, b, n = a - o.points(0), b - o.points(1), n - 1
         if (a, b, n) != (0, 0, 0):
-            session = self.new_session(stored, stored.moves, MatchTotal(a, b, n), None, now)
+            session = self.new_session(stored, stored.moves, MatchTotal(a, b, n), sid, now)
         table = Table(self, stored, session, list(stored.moves))
         table.start_events = session.start(now)
         self.tables[game_id] = table
@@ -824,6 +858,9 @@ class TableManager:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
             self.metrics.tables(len(self.tables))
+            self._last_state[table.id] = table.state_id
+            if len(self._last_state) > 100_000:  # the oldest go (they are only a precaution)
+                del self._last_state[next(iter(self._last_state))]
         return True
 
     # ------------------------------------------------------- other processes
