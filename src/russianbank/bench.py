@@ -1,9 +1,10 @@
 """``russianbank bench``: how fast the engine is, on one core.
 
-Three figures over a fixed set of positions (seeded deals played forward with
+The figures, over a fixed set of positions (seeded deals played forward with
 seeded random moves, so every run measures the same work):
 
-* legal-move generations per second (``Game.legal_moves``);
+* legal-move generations per second (``Game.legal_move_list()``, as search calls it, and
+  ``Game.legal_moves()``, the view a library user calls);
 * push+pop per second (every legal move of every position pushed and popped:
   ``push_unchecked`` as search uses it, and the validated ``push``);
 * complete games per second with uniformly random play (``classic``, strict).
@@ -33,7 +34,7 @@ def bench_positions(count_per_preset: int = 40) -> list[Game]:
             for _ in range(rng.randrange(0, 400)):
                 if g.is_over():
                     break
-                g.push_unchecked(rng.choice(g.legal_moves()))
+                g.push_unchecked(rng.choice(g.legal_move_list()))
             if not g.is_over():
                 out.append(g)
     return out
@@ -54,10 +55,15 @@ def run_bench(seconds: float = 2.0) -> dict[str, Any]:
 
     def gen() -> int:
         for g in games:
+            g.legal_move_list()
+        return len(games)
+
+    def gen_view() -> int:
+        for g in games:
             g.legal_moves()
         return len(games)
 
-    pairs = [(g, g.legal_moves()) for g in games]
+    pairs = [(g, g.legal_move_list()) for g in games]
 
     def pushpop_with(checked: bool) -> Any:
         def run() -> int:
@@ -81,17 +87,19 @@ def run_bench(seconds: float = 2.0) -> dict[str, Any]:
         rng = random.Random(seed[0])
         seed[0] += 1
         while not g.is_over():
-            g.push_unchecked(rng.choice(g.legal_moves()))
+            g.push_unchecked(rng.choice(g.legal_move_list()))
         game_moves[0] += len(g.move_stack)
         return 1
 
     n1, t1 = _timed(gen, seconds)
+    n1v, t1v = _timed(gen_view, seconds)
     n2, t2 = _timed(pushpop_with(False), seconds)
     n3, t3 = _timed(pushpop_with(True), seconds)
     n4, t4 = _timed(random_game, seconds)
     return {
         "positions": len(games),
         "legal_moves_per_s": round(n1 / t1),
+        "legal_moves_view_per_s": round(n1v / t1v),
         "push_pop_per_s": round(n2 / t2),
         "checked_push_pop_per_s": round(n3 / t3),
         "random_games_per_s": round(n4 / t4, 2),
@@ -116,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     rows = [
         ("positions measured", f"{r['positions']}"),
-        ("legal-move generations / s", f"{r['legal_moves_per_s']:,}"),
+        ("legal-move generations / s (legal_move_list)", f"{r['legal_moves_per_s']:,}"),
+        ("legal-move generations / s (legal_moves())", f"{r['legal_moves_view_per_s']:,}"),
         ("push+pop / s (push_unchecked)", f"{r['push_pop_per_s']:,}"),
         ("push+pop / s (validated push)", f"{r['checked_push_pop_per_s']:,}"),
         ("random games / s (classic)", f"{r['random_games_per_s']}"),

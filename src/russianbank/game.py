@@ -11,11 +11,9 @@ player A, 4-7 to player B); moves are relative to the player on move (see
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import moves as mv
@@ -256,27 +254,36 @@ class StopRuling:
         return Message("stop.upheld_hand", params)
 
 
-class LegalMoves(partial[list[Move]]):
+class LegalMoves:
     """The legal moves of a game, as a light view in python-chess's manner: ``move in g.legal_moves``,
     ``g.legal_moves.count()``, ``g.legal_moves.any()``, ``for m in g.legal_moves``; calling it,
-    ``g.legal_moves()``, gives the list (as fast as a method call: the engine's search uses it).
+    ``g.legal_moves()``, gives the list.
 
     The moves are those the side to move may make now. In strict mode these are the in-order
     moves; with ``stops`` on, every physically possible move (violations included: the opponent
     may Stop). Resign, agree and stop are not listed (see :meth:`Game.can_stop`).
+
+    Each access to :attr:`Game.legal_moves` makes a fresh view that holds its game strongly (so
+    ``Game(...).legal_moves()`` works on a temporary game) while the game does not hold the view
+    (no reference cycle). A search's inner loop calls :meth:`Game.legal_move_list` instead: the
+    same list without making a view.
 
     >>> g = Game("classic", seed=1)
     >>> Move.from_str("7F") in g.legal_moves, g.legal_moves.count(), g.legal_moves.any()
     (True, 1, True)
     """
 
-    __slots__ = ()
+    __slots__ = ("game",)
 
-    @property
-    def game(self) -> Game:
-        """The game whose moves these are."""
-        game: Game = self.args[0]()
-        return game
+    def __init__(self, game: Game) -> None:
+        #: The game whose moves these are.
+        self.game = game
+
+    def __call__(self) -> list[Move]:
+        g = self.game
+        if g._outcome is not None:
+            return []
+        return g._gen(not g._stops)
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Move) or move.code in _NOT_LISTED:
@@ -284,37 +291,27 @@ class LegalMoves(partial[list[Move]]):
         return self.game._check(move) is None
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self())
+        return iter(self.game.legal_move_list())
 
     def __len__(self) -> int:
-        return len(self())
+        return len(self.game.legal_move_list())
 
     def __bool__(self) -> bool:
-        return bool(self())
+        return bool(self.game.legal_move_list())
 
     def count(self) -> int:
         """How many legal moves there are."""
-        return len(self())
+        return len(self.game.legal_move_list())
 
     def any(self) -> bool:
         """Whether there is a legal move."""
-        return bool(self())
+        return bool(self.game.legal_move_list())
 
     def __repr__(self) -> str:
-        return f"<LegalMoves ({', '.join(str(m) for m in self())})>"
+        return f"<LegalMoves ({', '.join(str(m) for m in self.game.legal_move_list())})>"
 
 
 _NOT_LISTED = frozenset((mv.RESIGN, mv.OPP_RESIGN, mv.AGREE, mv.STOP))
-
-
-def _legal_list(ref: weakref.ReferenceType[Game]) -> list[Move]:
-    """The list behind :attr:`Game.legal_moves`. The view holds its game weakly, so a game and its view
-    make no reference cycle (search makes and drops many games; the cycle collector would have to)."""
-    g = ref()
-    assert g is not None
-    if g._outcome is not None:
-        return []
-    return g._gen(not g._stops)
 
 
 # Why a move is refused: (rule, catalogue code, parameters).
@@ -506,8 +503,6 @@ class Game:
         self._exists = 0
         self._rebuild_index()
         self.initial_reveals: tuple[int, ...] = ()
-        #: The moves the side to move may make now (see :class:`LegalMoves`).
-        self.legal_moves = LegalMoves(_legal_list, weakref.ref(self))
         if start_turn:
             ops: list[int] = []
             self.initial_reveals = self._start_turn(self.turn, ops)
@@ -584,7 +579,6 @@ class Game:
         g._fneed = self._fneed[:]
         g._acc = self._acc[:]
         g._topkeys = self._topkeys[:]
-        g.legal_moves = LegalMoves(_legal_list, weakref.ref(g))
         return g
 
     # ------------------------------------------------------------- properties
@@ -677,14 +671,17 @@ class Game:
 
     # --------------------------------------------------------- move generation
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        del state["legal_moves"]  # it holds a weak reference to the game: rebuilt on unpickling
-        return state
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The moves the side to move may make now, as a view (see :class:`LegalMoves`)."""
+        return LegalMoves(self)
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.legal_moves = LegalMoves(_legal_list, weakref.ref(self))
+    def legal_move_list(self) -> list[Move]:
+        """The moves the side to move may make now, as a new list: what ``g.legal_moves()`` gives,
+        without making the view (for a search's inner loop)."""
+        if self._outcome is not None:
+            return []
+        return self._gen(not self._stops)
 
     def pseudo_legal_moves(self) -> list[Move]:
         """Every physically possible move, in order or not (see :meth:`order_violation`)."""
@@ -828,7 +825,7 @@ class Game:
     def targets(self, src: int | str) -> list[Move]:
         """The legal moves of the card at pile ``src`` (a pile letter such as ``"R"``, or its code), for a UI."""
         code = _pile_code(src)
-        return [m for m in self.legal_moves() if m.src == code]
+        return [m for m in self.legal_move_list() if m.src == code]
 
     def _order_rule(self, code: int) -> str | None:
         if self._single:

@@ -241,5 +241,5 @@ def make_view(game: Game, player: int | None) -> PlayerView:
         history=tuple(history),
         pending_violation=None if pv is None else (pv[0], pv[2]),
         outcome=None if out is None else out.to_dict(),
-        legal_moves=tuple(g.legal_moves()),
+        legal_moves=tuple(g.legal_move_list()),
     )

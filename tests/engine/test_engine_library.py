@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+import gc
 import inspect
 import pickle
 import random
 import typing
+import weakref
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,6 +36,50 @@ def test_copies_and_pickles_get_their_own_view() -> None:
         h.push(h.legal_moves()[0])
         assert h.legal_moves() != g.legal_moves() or h.turn != g.turn
         assert h.legal_moves.game is h
+
+
+def test_legal_moves_of_a_temporary_game() -> None:
+    """The view keeps its game alive: ``Game(...).legal_moves`` works although nothing else holds the game."""
+    expected = Game("classic", seed=3).legal_move_list()
+    assert expected
+    assert list(Game("classic", seed=3).legal_moves()) == expected
+    assert Game("classic", seed=3).legal_moves.count() == len(expected)
+    assert Game("classic", seed=3).legal_moves.any()
+    assert list(Game("classic", seed=3).legal_moves) == expected
+    assert expected[0] in Game("classic", seed=3).legal_moves
+    view = Game("classic", seed=3).legal_moves
+    gc.collect()
+    assert view.count() == len(expected) and view() == expected and repr(view).startswith("<LegalMoves (")
+
+
+def test_legal_moves_make_no_reference_cycle() -> None:
+    """A game whose legal moves were asked for (a view, a list, a copy's) is freed by reference counting
+    alone: search makes and drops many games, and the cycle collector must not have to clean up after it."""
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        g = Game("classic", seed=3, stops=True)
+        view = g.legal_moves
+        assert view.count() and view.any() and list(view) == g.legal_moves() == g.legal_move_list()
+        h = g.copy()
+        h.push(h.legal_moves()[0])
+        refs = [weakref.ref(g), weakref.ref(h)]
+        del g, h, view
+        assert [r() for r in refs] == [None, None]
+        assert gc.collect() == 0  # nothing left for the cycle collector either
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def test_legal_move_list_is_the_views_list() -> None:
+    """``legal_move_list()`` (the search's call) is what ``legal_moves()`` gives, a new list each time."""
+    g = Game("hoyle", seed=5, stops=True)
+    a, b = g.legal_move_list(), g.legal_moves()
+    assert a == b and a is not b
+    g.resign(1)
+    assert g.legal_move_list() == []
 
 
 @given(preset=st.sampled_from(["classic", "hoyle", "single"]), stops=st.booleans(), seed=st.integers(0, 10**6))

@@ -53,7 +53,7 @@ def play_turn(g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP, 
         res = search_segment(g, budget, seen, ev, prune_shifts=prune_shifts)
         plan = res.plan if res.value > -WIN_LOGIT * 2 else []
         if not plan:  # nowhere new to go: end the segment the first way the rules allow
-            moves = g.legal_moves()
+            moves = g.legal_move_list()
             plan = [next((m for m in moves if ends_segment(g, m)), moves[0])]
         for m in plan:
             g.push_unchecked(m)

@@ -124,7 +124,7 @@ def _candidates(g: Game, prune_shifts: int) -> list[Move]:
     off = 4 * p
     tab = g.tab
     seen_space_src: set[int] = set()
-    for m in g.legal_moves():
+    for m in g.legal_move_list():
         if m.code < 256:
             src, dst = m.src, m.dst
             if dst < 8:

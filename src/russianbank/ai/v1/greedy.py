@@ -180,7 +180,7 @@ class GreedyPlayer:
 
 def greedy_move(g: Game, rng: random.Random, turn_moves: int = 0) -> Move:
     """The greedy choice in a (strict) search game: the fast policy used in play-outs."""
-    moves = g.legal_moves()
+    moves = g.legal_move_list()
     if len(moves) == 1:
         return moves[0]
     scores = greedy_scores(g, moves, turn_moves)
