@@ -1551,7 +1551,7 @@ class Game:
 
         >>> g = Game("classic", seed=1)
         >>> g.describe(Move.from_str("7F"))
-        "A♥ from the opponent's pile 3 to a foundation"
+        "A♥ from the opponent's pile 7 to a foundation"
         >>> g.describe(Move.from_str("7F"), "ru", viewer=1)
         'Т♥ с вашей стопки 3 на базу'
         """

@@ -3,7 +3,9 @@
 Everything here returns an :class:`~russianbank.i18n.Message` (render it with
 ``.text("en")`` or ``.text("ru")``). A *viewer* is the player the words are for:
 ``0`` (A) or ``1`` (B) hear "your pile 3" and "the opponent's waste";
-:data:`SPECTATOR` hears "player A's pile 3". The engine's public calls
+:data:`SPECTATOR` hears "player A's pile 3". Tableau piles are numbered as the viewer's
+screen labels them: the viewer's own 1-4, the opponent's 5-8 ("the opponent's pile 7"),
+for a spectator A's 1-4 and B's 5-8 (the table seen from A's side). The engine's public calls
 (:meth:`Game.describe_message <russianbank.game.Game.describe_message>`,
 ``history_message``, ``StopRuling.message``, ``Outcome.message``) are built on
 these functions; a program rarely needs them directly.
@@ -16,7 +18,7 @@ from typing import Protocol
 
 from . import moves as mv
 from .cards import card_message
-from .errors import InvalidPlayerError, shown
+from .errors import InvalidMoveError, InvalidPlayerError, shown
 from .i18n import Message
 
 #: The viewer of someone who plays neither side (a spectator): piles are named by their owner.
@@ -52,9 +54,43 @@ def pile(kind: str, owner: int, viewer: int, n: int = 0) -> Message:
     return Message(f"pile.{kind}.{side}", params)
 
 
+def pile_number(index: int, viewer: int) -> int:
+    """The number tableau pile ``index`` (0-3 A's, 4-7 B's) has on ``viewer``'s screen: the viewer's
+    own piles are 1-4 and the opponent's 5-8 (as the notation numbers them for the viewer); a
+    spectator sees the table from A's side (A's piles 1-4, B's 5-8)."""
+    side = 1 if viewer == 1 else 0
+    return ((index - 4 * side) & 7) + 1
+
+
 def pile_message(index: int, viewer: int) -> Message:
-    """Tableau pile ``index`` (0-3 A's, 4-7 B's) as ``viewer`` names it: "your pile 2"."""
-    return pile("tableau", index // 4, viewer, index % 4 + 1)
+    """Tableau pile ``index`` (0-3 A's, 4-7 B's) as ``viewer`` names it, numbered as on the viewer's
+    screen (:func:`pile_number`): "your pile 2", "the opponent's pile 6"."""
+    return pile("tableau", index // 4, viewer, pile_number(index, viewer))
+
+
+_KINDS = {
+    mv.RESERVE: ("reserve", 0),
+    mv.OPP_RESERVE: ("reserve", 1),
+    mv.WASTE: ("waste", 0),
+    mv.OPP_WASTE: ("waste", 1),
+    mv.STOCK: ("stock", 0),
+    mv.OPP_STOCK: ("stock", 1),
+    mv.HAND: ("hand", 0),
+}
+
+
+def pile_of_code(code: int, mover: int, viewer: int) -> Message:
+    """The pile that pile code ``code`` of the notation (relative to ``mover``: ``0``-``7`` the
+    tableau, :data:`~russianbank.moves.RESERVE`, :data:`~russianbank.moves.FOUNDATION`, ...) means,
+    as ``viewer`` names it: "your pile 3", "the opponent's waste", "a foundation"."""
+    if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(mv.PILE_CHARS):
+        raise InvalidMoveError("error.move.pile", {"value": shown(code)})
+    if code < 8:
+        return pile_message((code + 4 * mover) & 7, viewer)
+    if code == mv.FOUNDATION:
+        return Message("pile.foundation")
+    kind, other = _KINDS[code]
+    return pile(kind, mover ^ other, viewer)
 
 
 def person(player: int, viewer: int) -> Message:
@@ -192,5 +228,7 @@ __all__ = [
     "person",
     "pile",
     "pile_message",
+    "pile_number",
+    "pile_of_code",
     "turn_start_words",
 ]

@@ -151,16 +151,36 @@ def test_every_rules_message_renders_in_russian_without_latin_words() -> None:
             assert words <= NOTATION, (code, words - NOTATION, ru)
 
 
+def test_tableau_piles_are_numbered_as_on_the_viewers_screen() -> None:
+    """The screens label the viewer's own tableau piles 1-4 and the opponent's 5-8 (a spectator's: A's
+    1-4, B's 5-8); the words use the same numbers, which are also the viewer's notation."""
+    from russianbank.words import pile_message, pile_number
+
+    for index in range(8):
+        assert pile_number(index, 0) == pile_number(index, SPECTATOR) == index + 1
+        assert pile_number(index, 1) == (index + 4) % 8 + 1
+        for viewer in (0, 1):
+            own = index // 4 == viewer
+            n = pile_number(index, viewer)
+            assert (n <= 4) == own and Move.from_str(f"{n}F").src == (index - 4 * viewer) % 8
+            text = pile_message(index, viewer).text("en")
+            assert text == (f"your pile {n}" if own else f"the opponent's pile {n}")
+            ru = pile_message(index, viewer).text("ru")
+            assert ru == (f"ваша стопка {n}" if own else f"стопка {n} соперника")
+        who = "AB"[index // 4]
+        assert pile_message(index, SPECTATOR).text("en") == f"Player {who}'s pile {index + 1}"
+
+
 def test_moves_in_words_from_each_side_of_the_table() -> None:
     """Game.describe: "7♥ from your pile 3 to a foundation", "load 6♠ ... on the opponent's waste";
     the same moves from the other player's side and a spectator's; Russian grammar (cases) right."""
     g = game(WORDS)
     found = Move.from_str("3F")
     assert g.describe(found) == "7♥ from your pile 3 to a foundation"
-    assert g.describe(found, viewer=1) == "7♥ from the opponent's pile 3 to a foundation"
+    assert g.describe(found, viewer=1) == "7♥ from the opponent's pile 7 to a foundation"
     assert g.describe(found, viewer=SPECTATOR) == "7♥ from Player A's pile 3 to a foundation"
     assert g.describe(found, "ru") == "7♥ с вашей стопки 3 на базу"
-    assert g.describe(found, "ru", viewer=1) == "7♥ со стопки 3 соперника на базу"
+    assert g.describe(found, "ru", viewer=1) == "7♥ со стопки 7 соперника на базу"
     assert g.describe(found, "ru", viewer=SPECTATOR) == "7♥ со стопки 3 игрока A на базу"
     play(g, "3F")
     load = Move.from_str("Hw")
@@ -168,6 +188,8 @@ def test_moves_in_words_from_each_side_of_the_table() -> None:
     assert g.describe(load, viewer=1) == "load 6♠ from the opponent's hand on your waste"
     assert g.describe(load, "ru") == "нагрузка: 6♠ из вашей руки на сброс соперника"
     assert g.describe(Move.from_str("13"), "ru") == "9♣ с вашей стопки 1 на вашу стопку 3"
+    assert g.describe(Move.from_str("13"), viewer=1) == "9♣ from the opponent's pile 5 to the opponent's pile 7"
+    assert g.describe(Move.from_str("13"), "ru", viewer=1) == "9♣ со стопки 5 соперника на стопку 7 соперника"
     assert g.describe(Move.from_str("HW")) == "discard 6♠ (the turn ends)"
     with pytest.raises(IllegalMoveError) as info:
         g.describe(Move.from_str("RF"))  # A has no reserve: there is no card to describe

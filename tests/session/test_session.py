@@ -448,11 +448,12 @@ def test_moves_are_worded_from_each_viewers_side() -> None:
             mover_pile = e.move.src + 1
             mine = texts([e], viewer=0)[0]
             theirs = texts([e], viewer=1)[0]
-            # B's pile k is "your pile k" for B and "the opponent's pile k" for A (and the other way round).
-            k = (mover_pile - 1) % 4 + 1
+            # Piles are numbered as on each viewer's screen: the viewer's own 1-4, the opponent's 5-8.
+            # B's relative pile k (its notation) is pile k for B and pile k+4 (mod 8) for A.
+            k = (mover_pile + 3) % 8 + 1
             own = mover_pile <= 4
             assert (f"the opponent's pile {k}" if own else f"your pile {k}") in mine
-            assert (f"your pile {k}" if own else f"the opponent's pile {k}") in theirs
+            assert (f"your pile {mover_pile}" if own else f"the opponent's pile {mover_pile}") in theirs
             assert "from pile" not in mine
             break
     else:

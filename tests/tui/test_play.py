@@ -16,6 +16,7 @@ from tui_helpers import (
 )
 
 from russianbank import moves as mv
+from russianbank.cards import card_message
 from russianbank.game import Game
 from russianbank.moves import Move
 from russianbank.session import Seat
@@ -283,3 +284,26 @@ async def test_end_screen_has_the_score_and_the_match_total_and_n_plays_on() -> 
 def test_settings_build_the_seats() -> None:
     assert Settings(hotseat=True).setup().seats == (Seat.person(), Seat.person())
     assert Settings(level="hard").setup().seats == (Seat.person(), Seat.computer("hard"))
+
+
+async def test_pick_up_messages_name_the_pile_as_the_screen_labels_it() -> None:
+    """The pick-up messages name the pile by the label the screen prints beside it: the person's own
+    piles 1-4 ("your pile 3") and the opponent's 5-8 ("the opponent's pile 7"), in English and Russian."""
+    for lang, own, opp, nothing in (
+        ("en", "picked up from your pile {n}", "picked up from the opponent's pile {n}", "Nothing to pick up here"),
+        ("ru", "взята с вашей стопки {n}", "взята со стопки {n} соперника", "Здесь нечего взять"),
+    ):
+        app = make_app(seed=5, hotseat=True, save=False, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            view = app.session.view(app.persp)
+            for key in "15":
+                n = int(key)
+                a = (n - 1 + 4 * app.persp) % 8
+                assert view.tableau[a], "the deal has a card on every pile"
+                await pilot.press(key)
+                assert message(app).startswith(card_message(view.tableau[a][-1]).text(lang))
+                assert (own if n <= 4 else opp).format(n=n) in message(app), message(app)
+                assert row_of(app, a).startswith(f" {key} │")  # the label the words use
+                await pilot.press("escape")
+            await pilot.press("f")
+            assert message(app).startswith(nothing) and ("the foundations" if lang == "en" else "базы") in message(app)

@@ -4,8 +4,10 @@ Codes (every one in English and Russian):
 
 - ``card.QH``: a card for people (``Q♥``, in Russian ``Д♥``); the deck is not named.
 - ``pile.<kind>.<own|opp|player>``: a pile seen from a viewer's side of the table
-  (``your pile 3``, ``the opponent's waste``, ``player A's reserve``), with the forms
-  ``from``, ``to`` and ``at`` (Russian also ``nom``/``gen``/``acc``) the move texts need.
+  (``your pile 3``, ``the opponent's pile 7``, ``the opponent's waste``, ``player A's reserve``),
+  with the forms ``from``, ``to`` and ``at`` (Russian also ``nom``/``gen``/``acc``) the move texts
+  need; tableau piles are numbered as the viewer's screen labels them (own 1-4, the opponent's
+  5-8); ``pile.foundation``: the foundations.
 - ``refuse.<rule>.<reason>``: why a move may not be played, one code per rule and reason.
 - ``move.*``: a move in words; ``stop.*``: a Stop ruling; ``result.*``, ``end.*``: the end of a game.
 - ``error.*``: bad input (cards, moves, options, positions, records).
@@ -120,6 +122,12 @@ EN: dict[str, Entry] = {
         "from": "from {player}'s hand",
         "to": "to {player}'s hand",
         "at": "in {player}'s hand",
+    },
+    "pile.foundation": {
+        "nom": "the foundations",
+        "from": "from a foundation",
+        "to": "to a foundation",
+        "at": "on the foundations",
     },
     # --------------------------------------------------------------- refusals
     "refuse.D1.game_over": "the game is over",
@@ -363,6 +371,14 @@ RU: dict[str, Entry] = {
         "from": "из руки {player:gen}",
         "to": "в руку {player:gen}",
         "at": "в руке {player:gen}",
+    },
+    "pile.foundation": {
+        "nom": "базы",
+        "gen": "баз",
+        "acc": "базы",
+        "from": "с базы",
+        "to": "на базу",
+        "at": "на базах",
     },
     # --------------------------------------------------------------- refusals
     "refuse.D1.game_over": "партия окончена",

@@ -9,6 +9,7 @@ from ..cards import card_message
 from ..i18n import Message
 from ..moves import Move
 from ..session import Session
+from ..words import pile_of_code
 
 SOURCES = (*range(8), mv.RESERVE, mv.HAND)
 TARGETS = (*range(8), mv.FOUNDATION, mv.OPP_RESERVE, mv.OPP_WASTE)
@@ -66,20 +67,22 @@ class Picker:
 
     def pick(self, code: int, session: Session, seat: int) -> Pick:
         view = session.view(seat)
+        pile = pile_of_code(code, seat, seat)  # named as the screen labels it ("your pile 3", "the opponent's pile 7")
         card = _top(view, code, seat) if code in SOURCES else -1
         if card < 0:
             probe = Move.card(code, mv.FOUNDATION if code != mv.FOUNDATION else 0)
             why = session.refusal(seat, probe)
             if why is not None:
-                return Pick(say=Message("play.tui.nothing_there", {"reason": why}), refusal=True)
-            return Pick(say=Message("play.tui.nothing_there_plain"), refusal=True)
+                return Pick(say=Message("play.tui.nothing_there", {"pile": pile, "reason": why}), refusal=True)
+            return Pick(say=Message("play.tui.nothing_there_plain", {"pile": pile}), refusal=True)
         self.selected = code
         self.targets = session.targets(seat, code)
         if self.targets:
             keys = " ".join(mv.PILE_CHARS[t.dst] for t in self.targets)
-            return Pick(say=Message("play.tui.picked", {"card": card_message(card), "keys": keys}))
+            return Pick(say=Message("play.tui.picked", {"card": card_message(card), "pile": pile, "keys": keys}))
         why = _why_stuck(session, seat, code)
-        return Pick(say=Message("play.tui.picked_stuck", {"card": card_message(card), "why": why}), refusal=True)
+        what = {"card": card_message(card), "pile": pile, "why": why}
+        return Pick(say=Message("play.tui.picked_stuck", what), refusal=True)
 
 
 def _top(view: object, code: int, seat: int) -> int:
