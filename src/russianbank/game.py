@@ -36,6 +36,8 @@ from .words import (
     RECYCLE_AFTER,
     RECYCLE_BEFORE,
     RECYCLE_NONE,
+    Names,
+    check_names,
     check_viewer,
     history_words,
     move_words,
@@ -140,11 +142,13 @@ class Outcome:
             "score": None if self.score is None else self.score.to_dict(),
         }
 
-    def message(self, viewer: int | None = None) -> Message:
+    def message(self, viewer: int | None = None, names: Names | None = None) -> Message:
         """The end of the game in words, with the score's breakdown (D2), for ``viewer``.
 
         ``viewer`` 0 or 1 hears "You won: ..." or "You lost: ..."; None (or
-        :data:`~russianbank.words.SPECTATOR`) hears "Player A won: ...".
+        :data:`~russianbank.words.SPECTATOR`) hears "Player A won: ...". ``names`` (seat ->
+        catalogue noun message) names the players instead of "the opponent" and "Player A"
+        (see :mod:`russianbank.words`): "You won: the computer resigned."
 
         >>> g = Game("classic", seed=1)
         >>> g.resign(1)
@@ -154,6 +158,7 @@ class Outcome:
         from .words import SPECTATOR, person
 
         v = check_viewer(viewer, SPECTATOR)
+        nm = check_names(names)
         t = self.termination
         if self.winner is None:
             if t == Termination.AGREED_DRAW:
@@ -166,14 +171,15 @@ class Outcome:
             return Message("result.outcome_draw", {"headline": Message("result.drawn"), "how": how})
         w = self.winner
         side = "player" if v == SPECTATOR else ("own" if w == v else "opp")
-        headline = Message(f"result.won.{side}", {"player": person(w, v)} if side == "player" else {})
+        headline = Message(f"result.won.{side}", {"player": person(w, v, nm)} if side == "player" else {})
+        side = _named_side(w, v, nm)
         if t == Termination.RESIGNATION:
             loser = 1 - w
-            lside = "player" if v == SPECTATOR else ("own" if loser == v else "opp")
-            how = Message(f"end.resignation.{lside}", {"player": person(loser, v)} if lside == "player" else {})
+            lside = _named_side(loser, v, nm)
+            how = Message(f"end.resignation.{lside}", {"player": person(loser, v, nm)} if lside == "player" else {})
         else:
             kind = "end.win_single" if self.single else "end.win"
-            how = Message(f"{kind}.{side}", {"player": person(w, v)} if side == "player" else {})
+            how = Message(f"{kind}.{side}", {"player": person(w, v, nm)} if side == "player" else {})
         return Message("result.outcome", {"headline": headline, "how": how, "score": self._score_message()})
 
     def _score_message(self) -> Message:
@@ -214,9 +220,10 @@ class StopRuling:
             f"(move {self.move_index + 1}); {what}"
         )
 
-    def message(self, viewer: int | None = None) -> Message:
+    def message(self, viewer: int | None = None, names: Names | None = None) -> Message:
         """The ruling in words for ``viewer`` (default: the caller): who called, what broke which rule,
-        the penalty, and where the turn goes.
+        the penalty, and where the turn goes. ``names`` (seat -> catalogue noun message) names the
+        players instead of "the opponent" and "Player A" ("Stop! called by the computer").
 
         >>> g = Game("classic", seed=7, stops=True)
         >>> g.push(Move.from_str("SH"))  # a draw although a card can go to a foundation (O1)
@@ -224,18 +231,19 @@ class StopRuling:
         Stop! called by you: the opponent's move 1 (draw 10♥) broke rule O1: while any card can go to a
         foundation, the next move must go there. 1 move is taken back, and the turn passes to you.
         """
-        from .words import SPECTATOR, move_words, person, pile
+        from .words import move_words, person, pile
 
         v = check_viewer(viewer, self.caller)
+        nm = check_names(names)
         offender = 1 - self.caller
-        caller = person(self.caller, v)
-        side = "player" if v == SPECTATOR else ("own" if offender == v else "opp")
+        caller = person(self.caller, v, nm)
+        side = _named_side(offender, v, nm)
         what: dict[str, Any] = {
             "index": self.move_index + 1,
-            "move": move_words(offender, self.move, self.move_card, v),
+            "move": move_words(offender, self.move, self.move_card, v, names=nm),
         }
         if side == "player":
-            what["player"] = person(offender, v)
+            what["player"] = person(offender, v, nm)
         move = Message(f"stop.move.{side}", what)
         if self.penalty == "annul":
             penalty = Message("stop.annul", {"n": self.annulled, "caller": caller})
@@ -250,8 +258,21 @@ class StopRuling:
         }
         if self.hand < 0:
             return Message("stop.upheld", params)
-        params["hand"] = Message("stop.hand", {"card": card_message(self.hand), "waste": pile("waste", offender, v)})
+        waste = pile("waste", offender, v, names=nm)
+        params["hand"] = Message("stop.hand", {"card": card_message(self.hand), "waste": waste})
         return Message("stop.upheld_hand", params)
+
+
+def _named_side(player: int, viewer: int, names: Names) -> str:
+    """Which form of a message names ``player`` for ``viewer``: ``own`` (you), ``opp`` (the opponent),
+    ``player`` (a name: a spectator's, or one given in ``names``)."""
+    from .words import SPECTATOR
+
+    if viewer == SPECTATOR:
+        return "player"
+    if player == viewer:
+        return "own"
+    return "player" if player in names else "opp"
 
 
 class LegalMoves:
@@ -1543,11 +1564,14 @@ class Game:
         """The move in the notation (relative to the player on move): ``"RF"``, ``"3w"``."""
         return str(move)
 
-    def describe_message(self, move: Move, viewer: int | None = None) -> Message:
+    def describe_message(self, move: Move, viewer: int | None = None, names: Names | None = None) -> Message:
         """``move``, about to be played, in words from ``viewer``'s side (default: the mover).
 
         A draw does not name its card (it is face down until drawn). Raises
-        :class:`IllegalMoveError` for a move that is not physically possible here.
+        :class:`IllegalMoveError` for a move that is not physically possible here. ``names``
+        (seat -> catalogue noun message, see :mod:`russianbank.words`) names the players instead of
+        "the opponent" and "Player A": ``names={1: Message("actor.computer")}`` gives "the
+        computer's pile 7".
 
         >>> g = Game("classic", seed=1)
         >>> g.describe(Move.from_str("7F"))
@@ -1560,6 +1584,7 @@ class Game:
         p = self.turn
         mover = 1 - p if code in (mv.STOP, mv.OPP_RESIGN) else p
         v = check_viewer(viewer, mover)
+        nm = check_names(names)
         card = -1
         recycle = RECYCLE_NONE
         if code < 256 or code == mv.PASS:
@@ -1576,16 +1601,17 @@ class Game:
                 card = self.pile_card(m.src)
                 if code == mv.DISCARD and self._immediate and not st:
                     recycle = RECYCLE_AFTER
-        return move_words(mover, m, card, v, recycle=recycle, single=self._single)
+        return move_words(mover, m, card, v, recycle=recycle, single=self._single, names=nm)
 
-    def describe(self, move: Move, lang: str = "en", viewer: int | None = None) -> str:
+    def describe(self, move: Move, lang: str = "en", viewer: int | None = None, names: Names | None = None) -> str:
         """:meth:`describe_message` as text in ``lang`` (``"en"`` or ``"ru"``)."""
-        return self.describe_message(move, viewer).text(lang)
+        return self.describe_message(move, viewer, names).text(lang)
 
-    def history_message(self, index: int, viewer: int | None = None) -> Message:
+    def history_message(self, index: int, viewer: int | None = None, names: Names | None = None) -> Message:
         """``move_stack[index]``, already played, in words from ``viewer``'s side (default: its mover).
 
         Names the cards it turned up; for a Stop, its ruling (S4). Negative indexes count from the end.
+        ``names`` names the players, as for :meth:`describe_message`.
         """
         i = self._history_index(index)
         packed = self._by[i]
@@ -1599,6 +1625,7 @@ class Game:
             self._rulings.get(i),
             check_viewer(viewer, player),
             self._single,
+            check_names(names),
         )
 
     def history_facts(self, index: int) -> tuple[int, int, int]:

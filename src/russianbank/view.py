@@ -17,7 +17,7 @@ from .errors import HistoryIndexError, InvalidPlayerError, shown
 from .i18n import Message
 from .moves import Move
 from .options import Options
-from .words import SPECTATOR, check_viewer, history_words
+from .words import SPECTATOR, Names, check_names, check_viewer, history_words
 
 if TYPE_CHECKING:
     from .game import Game, StopRuling
@@ -67,15 +67,17 @@ class PlayerView:
     outcome: dict[str, Any] | None
     legal_moves: tuple[Move, ...]
 
-    def history_message(self, index: int, viewer: int | None = None) -> Message:
+    def history_message(self, index: int, viewer: int | None = None, names: Names | None = None) -> Message:
         """``history[index]`` in words from ``viewer``'s side (default: this view's player; a spectator's
-        view names the players), as :meth:`Game.history_message <russianbank.game.Game.history_message>`."""
+        view names the players), as :meth:`Game.history_message <russianbank.game.Game.history_message>`;
+        ``names`` (seat -> catalogue noun message) names the players instead of "the opponent"."""
         n = len(self.history)
         if not isinstance(index, int) or isinstance(index, bool) or not -n <= index < n:
             raise HistoryIndexError("error.history.index", {"value": shown(index), "n": n})
         h = self.history[index]
         v = check_viewer(viewer, SPECTATOR if self.player is None else self.player)
-        return history_words(h.player, h.move, h.card, h.reveals, h.recycle, h.stop, v, self.options.single)
+        nm = check_names(names)
+        return history_words(h.player, h.move, h.card, h.reveals, h.recycle, h.stop, v, self.options.single, nm)
 
     def hidden_count(self) -> int:
         """How many cards are face down and unknown."""

@@ -325,3 +325,67 @@ def test_D2_russian_plurals_of_cards_and_points() -> None:
     assert i18n.render("result.score", {"total": 21, "bonus": 0, "reserve": 22, "sw": 25}, "ru") == (
         "21 очко: премия 0 + 22 карты резерва × 2 + 25 карт колоды и сброса"
     )
+
+
+COMPUTER = Message("actor.computer")
+FRIEND = Message("actor.friend")
+
+
+def test_names_of_the_players_in_moves_rulings_and_results() -> None:
+    """``names=`` (seat -> catalogue noun) names the other side instead of "the opponent", in every
+    message that names a player, with the Russian cases right (genitive after «от», dative after «к»);
+    the viewer stays "you"; a spectator hears the names instead of "Player A"."""
+    g = game(WORDS)
+    found = Move.from_str("3F")
+    names = {0: FRIEND, 1: COMPUTER}
+    assert g.describe(found, viewer=1, names=names) == "7♥ from your friend's pile 7 to a foundation"
+    assert g.describe(found, viewer=0, names=names) == "7♥ from your pile 3 to a foundation"  # own seat: you
+    assert g.describe(found, viewer=SPECTATOR, names={1: COMPUTER}) == "7♥ from Player A's pile 3 to a foundation"
+    assert g.describe(found, "ru", viewer=1, names=names) == "7♥ со стопки 7 друга на базу"
+    play(g, "3F")
+    load = Move.from_str("Hw")
+    assert g.describe(load, names=names) == "load 6♠ from your hand on the computer's waste"
+    assert g.describe(load, "ru", names=names) == "нагрузка: 6♠ из вашей руки на сброс компьютера"
+    play(g, "Hw")
+    assert g.history_message(-1, 1, names).text() == "load 6♠ from your friend's hand on your waste"
+    assert g.history_message(-1, 1, names) == g.view(1).history_message(-1, names=names)
+    assert g.view(None).history_message(-1, names=names).text("ru") == "нагрузка: 6♠ из руки друга на сброс компьютера"
+
+    s = Game("classic", seed=7, stops=True)
+    play(s, "SH")
+    ruling = s.call_stop()
+    caller = ruling.caller
+    by_computer = {caller: COMPUTER}
+    en = ruling.message(1 - caller, by_computer).text()
+    assert en.startswith("Stop! called by the computer: your move 1 (draw ")
+    assert en.endswith("1 move is taken back, and the turn passes to the computer.")
+    ru = ruling.message(1 - caller, by_computer).text("ru")
+    assert ru.startswith("«Стоп!» от компьютера: ваш ход 1 (") and ru.endswith("ход переходит к компьютеру.")
+    ru = ruling.message(caller, {1 - caller: FRIEND}).text("ru")
+    assert ru.startswith("«Стоп!» от вас: ход 1 друга (")
+    assert s.history_message(-1, 1 - caller, by_computer).text().startswith("Stop! called by the computer")
+
+    r = Game("classic", seed=1)
+    r.resign(1)
+    out = r.outcome()
+    assert out is not None
+    assert out.message(0, {1: COMPUTER}).text().startswith("You won: the computer resigned. 90 points")
+    assert out.message(1, {0: COMPUTER}).text().startswith("You lost: you resigned.")
+    assert out.message(None, {0: COMPUTER}).text().startswith("The computer won: Player B resigned.")
+    assert out.message(None, {1: COMPUTER}).text("ru").startswith("Выиграл игрок A: компьютер сдался.")
+    assert out.message(0) == out.message(0, {}) == out.message(0, None)
+
+
+@pytest.mark.parametrize(
+    "bad", [[COMPUTER], {2: COMPUTER}, {True: COMPUTER}, {"A": COMPUTER}, {1: "the computer"}, {1: Message("nope")}]
+)
+def test_bad_names_are_refused_with_the_packages_error(bad: object) -> None:
+    g = Game("classic", seed=1)
+    with pytest.raises(InvalidPlayerError) as info:
+        g.describe(Move.from_str("7F"), names=bad)  # type: ignore[arg-type]
+    assert info.value.code.startswith("error.player.names") and info.value.message.text("ru")
+    g.push(Move.from_str("7F"))
+    with pytest.raises(InvalidPlayerError):
+        g.history_message(-1, names=bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPlayerError):
+        g.view(0).history_message(-1, names=bad)  # type: ignore[arg-type]

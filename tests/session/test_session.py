@@ -111,7 +111,7 @@ def test_person_stop_during_the_computers_pause_is_founded_and_nothing_fails() -
     assert isinstance(events[1], TurnStarted) and events[1].seat == 0 and s.turn == 0
     said = stop.message(0)
     assert said is not None
-    assert said.text("en").startswith("Stop! called by you: the opponent's move 1 (")
+    assert said.text("en").startswith("Stop! called by you: the computer's move 1 (")  # named, not "the opponent"
     assert f"broke rule {rule}" in said.text("en") and "1 move is taken back" in said.text("en")
     assert said.text("ru").startswith("«Стоп!» от вас: ") and "Отменён 1 ход" in said.text("ru")
     assert stop.message(1) is not None and stop.message(1).text("en").startswith("Stop! called by your opponent")
@@ -184,8 +184,10 @@ def test_computer_calls_stop_on_the_persons_violation_after_its_delay() -> None:
     assert isinstance(stop, Played) and stop.seat == 1 and stop.by_computer and stop.ruling is not None
     assert stop.ruling.move == bad and s.turn == 1
     text = texts([stop])[0]
-    assert text.startswith("Stop! called by your opponent: your move 1 (") and "from your pile" in text
-    assert texts([stop], lang="ru")[0].startswith("«Стоп!» от соперника: ")
+    assert text.startswith("Stop! called by the computer: your move 1 (") and "from your pile" in text
+    assert "the turn passes to the computer" in text
+    ru = texts([stop], lang="ru")[0]
+    assert ru.startswith("«Стоп!» от компьютера: ") and "ход переходит к компьютеру" in ru  # genitive, dative
 
 
 def test_computers_stop_is_checked_again_before_it_fires() -> None:
@@ -449,11 +451,13 @@ def test_moves_are_worded_from_each_viewers_side() -> None:
             mine = texts([e], viewer=0)[0]
             theirs = texts([e], viewer=1)[0]
             # Piles are numbered as on each viewer's screen: the viewer's own 1-4, the opponent's 5-8.
-            # B's relative pile k (its notation) is pile k for B and pile k+4 (mod 8) for A.
+            # B's relative pile k (its notation) is pile k for B and pile k+4 (mod 8) for A. A hears the
+            # computer named ("the computer's pile 8"), B (the computer's seat) the person as "your opponent".
             k = (mover_pile + 3) % 8 + 1
             own = mover_pile <= 4
-            assert (f"the opponent's pile {k}" if own else f"your pile {k}") in mine
-            assert (f"your pile {mover_pile}" if own else f"the opponent's pile {mover_pile}") in theirs
+            assert (f"the computer's pile {k}" if own else f"your pile {k}") in mine
+            assert (f"your pile {mover_pile}" if own else f"your opponent's pile {mover_pile}") in theirs
+            assert "the opponent" not in mine
             assert "from pile" not in mine
             break
     else:
@@ -463,3 +467,39 @@ def test_moves_are_worded_from_each_viewers_side() -> None:
 def test_in_order_helper_agrees_with_the_engine() -> None:
     g = Game("classic", seed=A_FIRST, stops=True)
     assert set(in_order(g.view(0))) == {m for m in g.legal_moves() if g.order_violation(m) is None}
+
+
+def test_the_players_are_named_in_the_engines_words() -> None:
+    """Issue-9 follow-up: against the computer, the person never hears "the opponent" for it: moves,
+    rulings and results name the computer ("the computer's pile 8"; «от компьютера», «к компьютеру»);
+    a spectator hears "Player A" and "the computer"; at one keyboard each hears the other as Player A/B."""
+    s = session(seed=3, level="easy", pace=0.0)
+    c = Clock(s)
+    c.computer_turn_over()
+    for _ in range(3):  # a few turns of the person (a steady policy), and the computer's replies
+        while not s.computer_to_move and not s.is_over():
+            c.take(s.play(0, steady(s.view(0)), c.now))
+        c.until(lambda: not s.computer_to_move or s.is_over())
+    played = [e for e in c.events if isinstance(e, Played)]
+    assert len(played) > 10
+    en, ru = texts(played), texts(played, lang="ru")
+    assert not [t for t in en if "opponent" in t] and not [t for t in ru if "соперник" in t]
+    assert any("the computer's" in t for t in en) and any("компьютера" in t for t in ru)
+    log = [s.move_words(e.index, 0).text() for e in played]
+    assert not [t for t in log if "opponent" in t]
+    spectator = " ".join(texts(played, viewer=None))
+    assert "the computer's" in spectator and "opponent" not in spectator
+    c.take(s.resign(0, c.now))
+    head, how, _ = s.end_messages(0)
+    assert head.text() == "The computer wins." and how.text().startswith("You lost: you resigned.")
+    assert s.end_messages(None)[1].text().startswith("The computer won: Player A resigned.")
+    assert s.end_messages(None)[1].text("ru").startswith("Выиграл компьютер: игрок A сдался.")
+    # at one keyboard each player hears the other by their seat's name
+    h = session(seed=3, seats=(Seat.person(), Seat.person()))
+    hc = Clock(h)
+    hc.take(h.start(0.0))
+    while h.turn == 0 and not h.is_over():
+        hc.take(h.play(0, steady(h.view(0)), hc.now))
+    texts_b = [h.move_words(i, 1).text() for i in range(len(h.moves))]
+    assert not [t for t in texts_b if "opponent" in t]
+    assert any("Player A's" in t for t in texts_b) or all("pile" not in t for t in texts_b)

@@ -180,7 +180,7 @@ async def test_computer_calls_stop_on_the_persons_violation() -> None:
         assert app.session.next_deadline() is not None
         assert await tick(pilot, app)
         stops = [m for m in app.said if m.code.startswith("stop.")]
-        assert stops and "Stop! called by your opponent: " in bar(app)
+        assert stops and "Stop! called by the computer: " in bar(app)  # named, not "your opponent"
         assert app.session.turn == 1
 
 
@@ -288,10 +288,11 @@ def test_settings_build_the_seats() -> None:
 
 async def test_pick_up_messages_name_the_pile_as_the_screen_labels_it() -> None:
     """The pick-up messages name the pile by the label the screen prints beside it: the person's own
-    piles 1-4 ("your pile 3") and the opponent's 5-8 ("the opponent's pile 7"), in English and Russian."""
+    piles 1-4 ("your pile 3") and the other side's 5-8 ("Player B's pile 7" at one keyboard), in English
+    and Russian."""
     for lang, own, opp, nothing in (
-        ("en", "picked up from your pile {n}", "picked up from the opponent's pile {n}", "Nothing to pick up here"),
-        ("ru", "взята с вашей стопки {n}", "взята со стопки {n} соперника", "Здесь нечего взять"),
+        ("en", "picked up from your pile {n}", "picked up from Player {who}'s pile {n}", "Nothing to pick up here"),
+        ("ru", "взята с вашей стопки {n}", "взята со стопки {n} игрока {who}", "Здесь нечего взять"),
     ):
         app = make_app(seed=5, hotseat=True, save=False, lang=lang)
         async with app.run_test(size=SIZE) as pilot:
@@ -302,7 +303,7 @@ async def test_pick_up_messages_name_the_pile_as_the_screen_labels_it() -> None:
                 assert view.tableau[a], "the deal has a card on every pile"
                 await pilot.press(key)
                 assert message(app).startswith(card_message(view.tableau[a][-1]).text(lang))
-                assert (own if n <= 4 else opp).format(n=n) in message(app), message(app)
+                assert (own if n <= 4 else opp).format(n=n, who="AB"[1 - app.persp]) in message(app), message(app)
                 assert row_of(app, a).startswith(f" {key} │")  # the label the words use
                 await pilot.press("escape")
             await pilot.press("f")

@@ -216,7 +216,7 @@ EN: dict[str, Entry] = {
     # --------------------------------------------------------------- results
     "result.won.own": "You won",
     "result.won.opp": "You lost",
-    "result.won.player": "{player} won",
+    "result.won.player": "{player:cap} won",
     "result.drawn": "Drawn",
     "result.outcome": "{headline}: {how}. {score}",
     "result.outcome_draw": "{headline}: {how}.",
@@ -528,6 +528,11 @@ EN_ERRORS: dict[str, Entry] = {
     "error.move.pile": "no pile {value}: give a pile letter of the notation (12345678RHFrwWSs) or its code 0..15",
     "error.player.viewer": "a viewer is 0 (player A), 1 (player B) or SPECTATOR (-1), not {value}",
     "error.player.player": "a player is 0 (A) or 1 (B), or None for a spectator, not {value}",
+    "error.player.names": "names must map a seat (0 = A, 1 = B) to a catalogue message, not {value}",
+    "error.player.names_seat": "a seat in names is 0 (A) or 1 (B), not {value}",
+    "error.player.names_name": (
+        "a name in names is a catalogue message such as Message('actor.computer'), not {value}"
+    ),
     "error.history.empty": "there is no move to take back: the move stack is empty",
     "error.history.index": "no move {value} in the history: it holds {n|# move|# moves}",
     "error.history.pending": "the moves cannot be forgotten while a violation of this turn may still be stopped",
@@ -699,6 +704,11 @@ RU_ERRORS: dict[str, Entry] = {
     "error.move.pile": "нет стопки {value}: укажите букву стопки из нотации ('12345678RHFrwWSs') или её код 0..15",
     "error.player.viewer": "зритель — это 0 (игрок A), 1 (игрок B) или 'SPECTATOR' (-1), а не {value}",
     "error.player.player": "игрок — это 0 (A) или 1 (B), или 'None' для зрителя, а не {value}",
+    "error.player.names": "имена ('names') — это соответствие места (0 = A, 1 = B) сообщению каталога, а не {value}",
+    "error.player.names_seat": "место в именах ('names') — это 0 (A) или 1 (B), а не {value}",
+    "error.player.names_name": (
+        "имя в именах ('names') — это сообщение каталога, например 'Message(\"actor.computer\")', а не {value}"
+    ),
     "error.history.empty": "отменять нечего: ходов ещё нет",
     "error.history.index": "в истории нет хода {value}: в ней {n|# ход|# хода|# ходов}",
     "error.history.pending": "ходы нельзя забыть, пока на нарушение в этом ходу ещё можно сказать «Стоп!»",

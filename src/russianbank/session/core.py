@@ -262,7 +262,7 @@ class Session:
             return Message("play.undo.remote")
         if self.seating[seat].is_computer:
             return Message("play.undo.not_your_turn")
-        return undo_refusal(self._game, seat)
+        return undo_refusal(self._game, seat, self.seating)
 
     def describe(self, move: Move, viewer: Viewer) -> Message:
         """A move about to be played by the side on move, in words from ``viewer``'s side."""

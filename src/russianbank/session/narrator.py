@@ -32,7 +32,7 @@ class Narrator:
 
     def move_words(self, index: int, viewer: Viewer) -> Message:
         """``move_stack[index]`` in words (the engine's: a Stop is its ruling), without who played it."""
-        return words.played(self.game, index, viewer)
+        return words.played(self.game, index, viewer, self.seating)
 
     def played(self, index: int, viewer: Viewer) -> Message:
         """``move_stack[index]`` with who played it: "The computer: 7♥ from your pile 3 to a foundation."."""
@@ -40,12 +40,13 @@ class Narrator:
         seat = g.mover(index)
         move = g.move_stack[index]
         if g.ruling(index) is not None:
-            return words.played(g, index, viewer)  # the ruling says who called Stop
+            return words.played(g, index, viewer, self.seating)  # the ruling says who called Stop
         if move.code in (mv.RESIGN, mv.OPP_RESIGN):
             return Message(words.who_code("play.resigned", self.seating, seat, viewer), {"who": self.who(seat, viewer)})
         if move.code == mv.AGREE:
             return Message("play.draw.agreed")
-        return Message("play.moved", {"who": self.who(seat, viewer), "what": words.played(g, index, viewer)})
+        what = words.played(g, index, viewer, self.seating)
+        return Message("play.moved", {"who": self.who(seat, viewer), "what": what})
 
     def played_all(self, index: int) -> Said:
         return self._each(lambda v: self.played(index, v))
@@ -58,7 +59,7 @@ class Narrator:
         )
 
     def planned(self, move: Move, viewer: Viewer) -> Message:
-        return words.planned(self.game, move, viewer)
+        return words.planned(self.game, move, viewer, self.seating)
 
     # ------------------------------------------------------------------- turns
 
@@ -86,7 +87,7 @@ class Narrator:
         assert out is not None
         return (
             words.headline(self.seating, out, viewer),
-            words.outcome(out, viewer),
+            words.outcome(out, viewer, self.seating),
             words.match_total(self.seating, match, viewer),
         )
 

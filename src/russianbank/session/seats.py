@@ -93,6 +93,13 @@ class Seating:
             return Message("play.who.you")
         return Message("play.who.opponent")
 
+    def names(self, viewer: int | None) -> dict[int, Message]:
+        """How ``viewer`` names the players, for the engine's words (``names=`` of
+        :meth:`Game.describe_message <russianbank.game.Game.describe_message>` and the rest): every
+        seat but the viewer's own (the engine says "you" for that one), so the engine says "the
+        computer's pile 7" and "Stop! called by the computer", not "the opponent"."""
+        return {seat: self.actor(seat, viewer) for seat in (0, 1) if seat != viewer}
+
     def is_you(self, seat: int, viewer: int | None) -> bool:
         """Whether ``viewer`` is addressed as "you" when ``seat`` is meant."""
         return viewer is not None and seat == viewer and not self.hotseat and not self.seats[seat].is_computer

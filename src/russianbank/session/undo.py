@@ -8,11 +8,12 @@ from .. import moves as mv
 from ..game import Game
 from ..i18n import Message
 from . import words
+from .seats import Seating
 
 TURN_ENDERS = (mv.DISCARD, mv.PASS, mv.STOP)
 
 
-def undo_refusal(game: Game, seat: int) -> Message | None:
+def undo_refusal(game: Game, seat: int, seating: Seating | None = None) -> Message | None:
     """Why ``seat`` may not take back the last move now, or None if it may."""
     if game.is_over():
         return Message("play.undo.over")
@@ -27,8 +28,8 @@ def undo_refusal(game: Game, seat: int) -> Message | None:
         return Message("play.undo.nothing")
     shown = game.reveals(i)
     if shown:
-        return Message("play.undo.reveal", {"what": words.played(game, i, seat)})
+        return Message("play.undo.reveal", {"what": words.played(game, i, seat, seating)})
     pv = game.pending_violation()
     if pv is not None and pv[2] >= i:  # the move that broke the rule itself
-        return Message("play.undo.stoppable", {"what": words.played(game, i, seat), "rule": pv[0]})
+        return Message("play.undo.stoppable", {"what": words.played(game, i, seat, seating), "rule": pv[0]})
     return None

@@ -6,8 +6,9 @@ The words for moves, refusals, Stop rulings and results are the engine's
 :meth:`StopRuling.message <russianbank.game.StopRuling.message>`,
 :meth:`Outcome.message <russianbank.game.Outcome.message>`, ``err.message``), always from
 the viewer's side of the table ("7♥ from your pile 3 to a foundation"), never in another
-player's relative notation. This module adds who did it (you, the computer, your
-opponent, Player A) and the match.
+player's relative notation, and naming the players as the seating does ("the
+computer's pile 7", "Stop! called by the computer": ``names=``). This module adds who
+did it (you, the computer, your opponent, Player A) and the match.
 """
 
 from __future__ import annotations
@@ -33,14 +34,18 @@ def who_code(base: str, seating: Seating, seat: int, viewer: Viewer) -> str:
     return base + (".you" if seating.is_you(seat, viewer) else ".other")
 
 
-def planned(game: Game, move: Move, viewer: Viewer) -> Message:
-    """A move about to be played by the side on move."""
-    return game.describe_message(move, engine_viewer(viewer))
+def _names(seating: Seating | None, viewer: Viewer) -> dict[int, Message] | None:
+    return None if seating is None else seating.names(viewer)
 
 
-def played(game: Game, index: int, viewer: Viewer) -> Message:
+def planned(game: Game, move: Move, viewer: Viewer, seating: Seating | None = None) -> Message:
+    """A move about to be played by the side on move (the players named as ``seating`` names them)."""
+    return game.describe_message(move, engine_viewer(viewer), _names(seating, viewer))
+
+
+def played(game: Game, index: int, viewer: Viewer, seating: Seating | None = None) -> Message:
     """``game.move_stack[index]``, already played (with the cards it turned up; a Stop's ruling)."""
-    return game.history_message(index, engine_viewer(viewer))
+    return game.history_message(index, engine_viewer(viewer), _names(seating, viewer))
 
 
 def refusal(game: Game, move: Move) -> Message | None:
@@ -64,9 +69,9 @@ def headline(seating: Seating, out: Outcome, viewer: Viewer) -> Message:
     return Message(who_code("play.result.win", seating, out.winner, viewer), {"who": who})
 
 
-def outcome(out: Outcome, viewer: Viewer) -> Message:
+def outcome(out: Outcome, viewer: Viewer, seating: Seating | None = None) -> Message:
     """How the game ended, with the score's breakdown (D2): the engine's words."""
-    return out.message(engine_viewer(viewer))
+    return out.message(engine_viewer(viewer), _names(seating, viewer))
 
 
 def match_total(seating: Seating, match: MatchTotal, viewer: Viewer) -> Message:

@@ -67,7 +67,7 @@ class Picker:
 
     def pick(self, code: int, session: Session, seat: int) -> Pick:
         view = session.view(seat)
-        pile = pile_of_code(code, seat, seat)  # named as the screen labels it ("your pile 3", "the opponent's pile 7")
+        pile = pile_of_code(code, seat, seat, session.seating.names(seat))  # "your pile 3", "the computer's pile 7"
         card = _top(view, code, seat) if code in SOURCES else -1
         if card < 0:
             probe = Move.card(code, mv.FOUNDATION if code != mv.FOUNDATION else 0)
