@@ -36,7 +36,7 @@ def turn_of(view: PlayerView, i: int) -> int:
     return 1 + sum(1 for h in view.history[:i] if h.move.code in _TURN_ENDS)
 
 
-def log_entry(view: PlayerView, i: int, turn: int, viewer: int | None) -> dict[str, Any]:
+def log_entry(view: PlayerView, i: int, turn: int, viewer: int | None, names: Any = None) -> dict[str, Any]:
     """Log entry ``i`` of the view's history (played in turn ``turn``), worded for ``viewer``."""
     h = view.history[i]
     entry: dict[str, Any] = {
@@ -45,7 +45,7 @@ def log_entry(view: PlayerView, i: int, turn: int, viewer: int | None) -> dict[s
         "by": SEATS[h.player],
         "move": str(h.move),
         "reveals": [card_name(c) for c in h.reveals],
-        "say": view.history_message(i, _engine_viewer(viewer)).to_dict(),
+        "say": view.history_message(i, _engine_viewer(viewer), names).to_dict(),
     }
     r = h.stop
     if r is not None:
@@ -77,11 +77,11 @@ def history_entries(view: PlayerView, viewer: int | None = None, start: int = 0)
     return out
 
 
-def outcome_words(out: Outcome | None, viewer: int | None) -> dict[str, Any] | None:
+def outcome_words(out: Outcome | None, viewer: int | None, names: Any = None) -> dict[str, Any] | None:
     """The end of the game in words for ``viewer`` (the result, how it ended, the score), or None."""
     if out is None:
         return None
-    return out.message(_engine_viewer(viewer)).to_dict()
+    return out.message(_engine_viewer(viewer), names).to_dict()
 
 
 def game_log(game: Game, viewer: int | None) -> list[dict[str, Any]]:
@@ -106,6 +106,9 @@ def page_extras(table: Table, seat: int | None) -> dict[str, Any]:
     """
     s = table.session
     view = s.view(seat)
-    log = table.append_only(f"page-log-{seat}", len(view.history), lambda i: log_entry(view, i, turn_of(view, i), seat))
+    names = s.seating.names(seat)  # the players as the session names them ("the computer's pile 7")
+    log = table.append_only(
+        f"page-log-{seat}", len(view.history), lambda i: log_entry(view, i, turn_of(view, i), seat, names)
+    )
     pace = s.pace if s.computer is not None else None  # seconds between the computer's moves
-    return {"log": log, "outcome": outcome_words(s.outcome, seat), "pace": pace}
+    return {"log": log, "outcome": outcome_words(s.outcome, seat, names), "pace": pace}
