@@ -503,3 +503,63 @@ def test_the_players_are_named_in_the_engines_words() -> None:
     texts_b = [h.move_words(i, 1).text() for i in range(len(h.moves))]
     assert not [t for t in texts_b if "opponent" in t]
     assert any("Player A's" in t for t in texts_b) or all("pile" not in t for t in texts_b)
+
+
+def _table_key(s: Session) -> str:
+    """The public position (what everyone sees, without the history): equal keys, the same position."""
+    d = s.view(None).to_dict()
+    d.pop("history", None)
+    return json.dumps(d, sort_keys=True)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_playing_the_hint_over_and_over_never_goes_round_in_circles(seed: int) -> None:
+    """Issue 10's "45 R4, 54 R5, 45 R4 ..." in a stops-mode game: a person who plays the hint's first
+    move and asks again, over and over, through the session, never comes back to a position of the
+    turn (the session keeps one Hinter per seat and shows it every position). With the stateless hints
+    the session gave before, each of these deals came back to a position within 300 moves."""
+    s = session(seed=seed, stops=True, seats=(Seat.person(), Seat.person()), hint_level="medium")
+    s.start(0.0)
+    seen: set[str] = set()
+    turn = None
+    for _ in range(300):
+        if s.is_over():
+            break
+        if s.turn_no != turn:
+            turn, seen = s.turn_no, set()
+        key = _table_key(s)
+        assert key not in seen, f"back to a position of turn {turn} after {s.moves[-6:]}"
+        seen.add(key)
+        (ready,) = s.hint(s.turn)
+        assert isinstance(ready, HintReady) and ready.moves
+        s.play(s.turn, ready.moves[0], 0.0)
+
+
+def test_the_hint_follows_one_plan_and_counts_moves_made_without_asking() -> None:
+    """Asked again where its plan leads, the seat's hinter gives the rest of the same plan; a move made
+    without asking counts as reached too (the session shows the hinter every position)."""
+    for seed in range(40):
+        s = session(seed=seed, seats=(Seat.person(), Seat.person()), hint_level="medium")
+        s.start(0.0)
+        (ready,) = s.hint(s.turn)
+        plan = ready.moves
+        if len(plan) >= 3 and all(m.code != mv.DRAW for m in plan[:2]):
+            s.play(s.turn, plan[0], 0.0)
+            assert s.hint(s.turn)[0].moves == plan[1:]  # type: ignore[attr-defined]
+            return
+    raise AssertionError("no deal with a plan of three moves")
+
+
+def test_a_hint_job_never_handed_back_does_not_stop_the_next() -> None:
+    """A job the adapter drops keeps its hinter; the next job starts a fresh one shown the whole turn, and
+    the dropped job coming back late changes nothing."""
+    s = session(seed=4, seats=(Seat.person(), Seat.person()), hint_level="medium")
+    s.start(0.0)
+    lost = s.hint_job(s.turn)
+    second = s.hint_job(s.turn)
+    assert second.lease is not None and second.lease is not lost.lease
+    events = s.hint_done(second, second.run())
+    assert events and events[0].moves  # type: ignore[attr-defined]
+    assert s.hint_done(lost, lost.run())  # the same state: still a hint, but its hinter is not kept
+    third = s.hint_job(s.turn)
+    assert third.lease is not None and third.lease.hinter is second.lease.hinter

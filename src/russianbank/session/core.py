@@ -37,6 +37,7 @@ from .events import (
     Undone,
     Viewer,
 )
+from .hints import SeatHints
 from .match import MatchTotal
 from .narrator import Narrator
 from .seats import Seating
@@ -75,11 +76,19 @@ class Session:
         self._draw_offer: int | None = None
         self._unstopped: int | None = None  # the last turn that ended with a violation nobody Stopped
         self._violated_turn: int | None = None  # the last turn that had a rule-of-order violation
+        # one hinter per person's seat, shown every position the seat is on move in (one plan per turn);
+        # a restored game shows it the positions of the current turn only (the others do not count)
+        self._hints = {seat: SeatHints(setup.hint_level) for seat in (0, 1) if not self.seating[seat].is_computer}
+        turn_start = _current_turn_start(moves)
+        if turn_start == 0:
+            self._observe()
         for i, text in enumerate(moves):
             try:
                 self._push_game(Move.from_str(text))
             except (InvalidMoveError, RussianBankError) as e:
                 raise PlayError("play.restore.bad_move", number=i + 1, move=str(text)[:20], reason=_why(e)) from None
+            if i + 1 >= turn_start:
+                self._observe()
         self._state_id = len(self._game.move_stack) if state_id is None else state_id
         self._turn_at: dict[int, int] = {self._state_id: self._game.turn_no}
         cs = self.seating.computer
@@ -375,10 +384,14 @@ class Session:
         """A hint for ``seat`` on move to think of (run it anywhere, then :meth:`hint_done`)."""
         self._check_person(seat)
         self._check_turn(seat)
-        return HintJob(seat, self.view(seat), self._state_id, self.setup.hint_level)
+        lease = self._hints[seat].lend()
+        return HintJob(seat, self.view(seat), self._state_id, self.setup.hint_level, lease)
 
     def hint_done(self, job: HintJob, moves: Sequence[Move]) -> list[Event]:
-        """The hint's result; nothing (an empty list) if the game has moved on since it was asked for."""
+        """The hint's result; nothing (an empty list) if the game has moved on since it was asked for.
+        Hand every job back here, even a late one: it returns the seat's hinter."""
+        if job.lease is not None and job.seat in self._hints:
+            self._hints[job.seat].give_back(job.lease)
         if job.state_id != self._state_id:
             return []
         plan = tuple(moves)
@@ -530,7 +543,15 @@ class Session:
         g = self._game
         return bool(g.move_stack) and g.mover(len(g.move_stack) - 1) == g.turn and g.move_stack[-1].code != mv.STOP
 
+    def _observe(self) -> None:
+        """Show the hinter of the seat on move the position (after every change)."""
+        g = self._game
+        hints = self._hints.get(g.turn)
+        if hints is not None and not g.is_over():
+            hints.observe(self.view(g.turn))
+
     def _changed(self) -> None:
+        self._observe()
         self._state_id += 1
         self._turn_at[self._state_id] = self._game.turn_no
         t = self._timing
@@ -619,6 +640,22 @@ class Session:
 
     def _notice(self, code: str, move: Move) -> Notice:
         return Notice(code=code, messages=self._say.notice(code, move))
+
+
+_TURN_ENDS = (mv.DISCARD, mv.PASS, mv.STOP)
+
+
+def _current_turn_start(moves: Sequence[str]) -> int:
+    """How many of the stored ``moves`` come before the current turn (after its last turn-ending move)."""
+    start = 0
+    for i, text in enumerate(moves):
+        try:
+            code = Move.from_str(text).code
+        except (InvalidMoveError, RussianBankError):
+            return start  # the replay refuses it
+        if code in _TURN_ENDS:
+            start = i + 1
+    return start
 
 
 def _why(e: Exception) -> Message:

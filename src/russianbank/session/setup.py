@@ -11,6 +11,7 @@ from ..moves import Move
 from ..options import Options
 from ..view import PlayerView
 from .errors import PlayError
+from .hints import HintLease
 from .seats import Seat, Seating, SeatKind
 
 MAX_PACE = 10.0  # seconds between the computer's moves, at most
@@ -67,9 +68,13 @@ class HintJob:
     view: PlayerView
     state_id: int
     level: str
+    lease: HintLease | None = None  # the seat's hinter (one plan per turn); None: a stateless hint
 
     def run(self) -> tuple[Move, ...]:
-        """The AI's suggestion: the best move first, then the rest of its plan."""
+        """The AI's suggestion: the best move first, then the rest of its plan (following the seat's
+        plan for the turn, never back to a position the turn has reached)."""
+        if self.lease is not None:
+            return self.lease.think(self.view)
         from ..ai import hint
 
         return tuple(hint(self.view, level=self.level))
