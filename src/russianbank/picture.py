@@ -30,7 +30,7 @@ from .i18n import LANGS, Message, msg
 from .view import PlayerView
 
 if TYPE_CHECKING:
-    from .game import Game, Outcome
+    from .game import Game
 
 #: Suit symbols of player A's deck (filled) and player B's deck (outlined), in the order C D H S.
 SUIT_SYMBOLS = ("♣♦♥♠", "♧♢♡♤")
@@ -75,26 +75,10 @@ def card_text(card: int) -> str:
 
 def caption(view: PlayerView) -> Message:
     """Who is to move (and the turn number), or how the game ended (the engine's words, D2 breakdown included)."""
-    out = outcome_of(view)
+    out = view.game_outcome()
     if out is None:
         return msg("picture.to_move", player=msg(f"player.{'AB'[view.turn]}"), turn=view.turn_no)
     return out.message(None)
-
-
-def outcome_of(view: PlayerView) -> Outcome | None:
-    """The :class:`~russianbank.game.Outcome` a view's ``outcome`` (its ``to_dict()`` form) stands for."""
-    from .game import Outcome, Score, Termination
-
-    d = view.outcome
-    if d is None:
-        return None
-    s = d.get("score")
-    score = None
-    if s is not None:
-        score = Score(s["bonus"], s["reserve_cards"], s["stock_waste_cards"], s["hand_cards"], s["total"])
-    winner = None if d["winner"] is None else "AB".index(d["winner"])
-    turns = view.options.draw_limit if d["termination"] == Termination.NO_PROGRESS.value else 0
-    return Outcome(Termination(d["termination"]), winner, score, single=view.options.single, turns=turns)
 
 
 def _pile(cards: tuple[int, ...]) -> str:

@@ -20,7 +20,7 @@ from .options import Options
 from .words import SPECTATOR, Names, check_names, check_viewer, history_words
 
 if TYPE_CHECKING:
-    from .game import Game, StopRuling
+    from .game import Game, Outcome, StopRuling
 
 Cards = tuple[int, ...]
 
@@ -66,6 +66,34 @@ class PlayerView:
     pending_violation: tuple[str, int] | None  # (rule, move index): public, but UIs keep it quiet
     outcome: dict[str, Any] | None
     legal_moves: tuple[Move, ...]
+
+    def game_outcome(self) -> Outcome | None:
+        """How the game ended, as the :class:`~russianbank.game.Outcome` that
+        :meth:`Game.outcome <russianbank.game.Game.outcome>` gives (None while it goes on): for its
+        words (``view.game_outcome().message(viewer)``), winner, score and points. The ``outcome``
+        field is the same as a JSON-ready dict (``Outcome.to_dict()``).
+
+        >>> from russianbank import Game
+        >>> g = Game("classic", seed=1)
+        >>> g.resign(1)
+        >>> v = g.view(0)
+        >>> v.game_outcome() == g.outcome(), v.outcome["result"]
+        (True, '1-0')
+        """
+        from .game import Outcome, Score, Termination
+
+        d = self.outcome
+        if d is None:
+            return None
+        termination = Termination(d["termination"])
+        s = d.get("score")
+        score = None
+        if s is not None:
+            score = Score(s["bonus"], s["reserve_cards"], s["stock_waste_cards"], s["hand_cards"], s["total"])
+        winner = None if d["winner"] is None else "AB".index(d["winner"])
+        drawn = termination in (Termination.NO_PROGRESS, Termination.REPETITION)
+        turns = self.no_progress if drawn else 0  # the game keeps its no-progress count when it ends
+        return Outcome(termination, winner, score, single=self.options.single, turns=turns)
 
     def history_message(self, index: int, viewer: int | None = None, names: Names | None = None) -> Message:
         """``history[index]`` in words from ``viewer``'s side (default: this view's player; a spectator's

@@ -121,3 +121,32 @@ def test_V3_after_a_recycle_the_stock_order_is_public() -> None:
         assert [card_name(c) for c in v.stock_known[0]] == ["5D", "4D"]
         assert v.hidden_count() == len(hidden_unknown(g))
     assert g.position().split()[3] == "0(5D4D)"
+
+
+def test_a_views_outcome_is_the_games_outcome_object() -> None:
+    """``PlayerView.game_outcome()`` is the very :class:`Outcome` the game gives (winner, score, the
+    no-progress count), for every way a game ends, in every view; the ``outcome`` dict stays its JSON."""
+    ended = []
+    g = Game("classic", seed=1)
+    g.resign(1)
+    ended.append(g)
+    d = Game("hoyle", seed=2)
+    d.agree_draw()
+    ended.append(d)
+    for preset, seed in (("classic", 3), ("single", 4), ("suited", 5), ("classic", 6)):
+        r = Game(preset, seed=seed, draw_limit=8) if preset != "single" else Game(preset, seed=seed)
+        rng = random.Random(seed)
+        while not r.is_over():
+            r.push(rng.choice(r.legal_moves()))
+        ended.append(r)
+    kinds = set()
+    for over in ended:
+        out = over.outcome()
+        assert out is not None
+        kinds.add(out.termination)
+        for viewer in (0, 1, None):
+            v = over.view(viewer)
+            assert v.game_outcome() == out and v.outcome == out.to_dict()
+            assert v.game_outcome().message(viewer).text("ru") == out.message(viewer).text("ru")  # type: ignore[union-attr]
+    assert len(kinds) >= 3, kinds
+    assert Game("classic", seed=1).view(0).game_outcome() is None
