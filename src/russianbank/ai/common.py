@@ -73,10 +73,28 @@ def flips_reserve(g: Game, m: Move) -> bool:
     return m.src == mv.RESERVE and g.res_up[p] == 1 and len(g.res[p]) > 1
 
 
+def draw_known(g: Game) -> bool:
+    """Whether the mover's next draw is a card its view already shows (a recycled stock, V3)."""
+    p = g.turn
+    return g.stock_known[p] > 0 if g.stock[p] else bool(g.waste[p])
+
+
+def reveals_hidden(g: Game, m: Move) -> bool:
+    """Whether ``m`` turns up a card the mover's view does not show: a chance event (a draw from the
+    unseen part of the stock, or a reserve card turned over that no view names)."""
+    if m.code == mv.DRAW:
+        return not draw_known(g)
+    return flips_reserve(g, m) and g.res_known[g.turn] == 0
+
+
 def ends_segment(g: Game, m: Move) -> bool:
-    """A move after which something hidden is seen, or the turn ends (the end of a plan segment)."""
+    """A move after which something hidden is seen, or the turn ends (the end of a plan segment).
+
+    A draw from a recycled stock shows a card every view already knows (V3), so it does not end
+    the segment: a search goes on through it.
+    """
     code = m.code
-    return code == mv.DRAW or code in TURN_ENDERS or flips_reserve(g, m)
+    return code in TURN_ENDERS or reveals_hidden(g, m)
 
 
 def public_key(g: Game) -> tuple[Any, ...]:

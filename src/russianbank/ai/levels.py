@@ -9,8 +9,8 @@ beginner   greedy, but half of its moves are random in-order moves; in
 easy       greedy
 medium     planner on the learned evaluation (1000 nodes per segment search,
            tableau moves that open nothing new left out)
-hard       expert with a small budget (up to 6 deals of up to 3 plans, to the
-           end of its own turn, no reply search; 1000 nodes, pruned like medium)
+hard       expert with a small budget (3 to 6 deals of up to 2 plans, through
+           the opponent's reply; an unpruned root search of 1000 nodes)
 expert     expert with the default budget (up to 16 deals of up to 3 plans,
            through the opponent's reply turn)
 =========  ==================================================================
@@ -40,11 +40,10 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "medium": {"node_budget": 1000, "prune_shifts": 2},
     "hard": {
         "samples": 6,
-        "candidates": 3,
-        "reply": False,
+        "min_samples": 3,
+        "candidates": 2,
         "node_budget": 1000,
         "rollout_budget": 60,
-        "prune_shifts": 2,
     },
     "expert": {},
 }

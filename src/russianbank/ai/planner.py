@@ -169,16 +169,18 @@ def segment_key(g: Game) -> tuple[object, ...]:
     segment's moves can change (the piles keep their order: a plan names piles by their place)."""
     p = g.turn
     o = 1 - p
-    f = g.fnd
+    a0, a1, b0, b1, c0, c1, d0, d1 = map(len, g.fnd)
     return (
         tuple(map(tuple, g.tab)),
-        tuple(len(f[s]) * len(f[s + 1]) + 100 * (len(f[s]) + len(f[s + 1])) for s in range(0, 8, 2)),
+        # the two foundations of a suit are interchangeable: a symmetric function of their heights
+        (a0 * a1 + 100 * (a0 + a1), b0 * b1 + 100 * (b0 + b1), c0 * c1 + 100 * (c0 + c1), d0 * d1 + 100 * (d0 + d1)),
         len(g.res[p]),
         len(g.res[o]),
         tuple(g.res[o][-g.res_up[o] :]) if g.res_up[o] else (),
         len(g.waste[o]),
         g.waste[o][-1] if g.waste[o] else -1,
         g.hand,
+        len(g.stock[p]),  # a draw from a recycled stock (public, V3) does not end a segment
         g.turn,
     )
 
