@@ -183,10 +183,15 @@ def test_refusals_hint_keyboard_and_a_drop_during_a_toast(server: tuple[str, Any
         assert page.locator("#log .mv").count() == len(table.session._game.move_stack)
         wait_my_turn(page)
 
-    # the hint names a legal move and lights it up
+    # the hint says a legal move in words from this seat's side, and lights its card and target
     page.click("#hintBtn")
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint:')")
-    assert page.inner_text("#message").split()[1] in legal(page)
+    hinted = page.get_attribute("#board", "data-hint")
+    assert hinted in legal(page)
+    words = g.describe(Move.from_str(hinted), "en", viewer=0)
+    assert words in page.inner_text("#message") and hinted not in page.inner_text("#message").split()
+    if len(hinted) == 2:
+        assert page.locator(f'{src_sel(hinted[0])}.hint, {zone_sel(hinted[1])}.hint').count() >= 1
 
     # get to a hand card (draw by clicking the stock), then an illegal drop: it slides back and says why
     for _ in range(40):
@@ -399,3 +404,43 @@ def test_the_page_reconnects_to_a_restarted_server(browser: Any, tmp_path: Path)
     finally:
         ctx.close()
         second.stop()
+
+
+def test_the_computers_pace_and_skip_go_to_the_server(server: tuple[str, Any], browser: Any) -> None:
+    """The pace menu sets the session's pace (the choice is remembered and told on joining); Skip
+    has the server play the rest of the computer's turn at once."""
+    url, app = server
+    seed = next(s for s in range(100) if Game("classic", seed=s).turn == 1)  # the computer begins
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    prefs(page, url, pace="slow", lang="en")
+    d = new_game(page, url, mode="computer", level="easy", seed=seed)
+    open_seat(page, url, d)
+    table = app.state.manager.tables[d["game_id"]]
+    page.wait_for_function("document.querySelector('#pace').value === 'slow'")
+    page.wait_for_function("!document.querySelector('#skipBtn').disabled", timeout=30_000)
+    assert table.session.pace == 1.5  # told by the page when it joined
+    turn = table.session._game.turn_no
+    page.click("#skipBtn")
+    wait_my_turn(page)
+    assert table.session._timing.skip_turn == turn  # the server skipped the computer's turn
+    assert table.session._game.turn == 0
+    page.select_option("#pace", "fast")
+    page.wait_for_function("document.querySelector('#pace').value === 'fast'")
+    for _ in range(100):
+        if table.session.pace == 0.0:
+            break
+        page.wait_for_timeout(50)
+    assert table.session.pace == 0.0
+    assert page.evaluate("localStorage.getItem('rb.pace')") == "fast"
+    # a spectator has neither
+    other = browser.new_context(bypass_csp=True)
+    spec = other.new_page()
+    spec.goto(url + f"/game/{d['game_id']}")
+    spec.wait_for_selector("#board .card")
+    assert spec.locator("#paceRow").is_hidden() and spec.locator("#skipBtn").is_hidden()
+    other.close()
+    assert errors == []
+    ctx.close()

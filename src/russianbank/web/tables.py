@@ -327,6 +327,9 @@ class Table:
                 msg: dict[str, Any] = {"type": "notice", "game_id": self.id, "state_id": self.state_id, "event": event}
             elif isinstance(e, HintReady) and e.seat == seat:
                 msg = {"type": "hint", "game_id": self.id, "state_id": e.state_id, "moves": [str(m) for m in e.moves]}
+                said = e.message(seat)  # the hint in words from the seat's side (the page shows it)
+                if said is not None:
+                    msg["msg"] = said.to_dict()
             else:
                 continue
             if not out and told:

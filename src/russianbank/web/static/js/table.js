@@ -10,7 +10,8 @@ import { drawLog } from "./log.js";
 import { play, setSound, soundOn } from "./sound.js";
 import { showEnd, hideEnd } from "./endpanel.js";
 
-const PACE_MS = { slow: 1200, normal: 450, fast: 0 };
+// the computer's pace: seconds between its moves, set at the server ({"type": "pace"})
+const PACE_S = { slow: 1.5, normal: 0.7, fast: 0 };
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 const board = document.getElementById("board");
 const $ = (id) => document.getElementById(id);
@@ -70,6 +71,7 @@ const conn = new Connection(gameId, token, {
   onStatus(s) {
     document.body.dataset.connected = s === "open" ? "1" : "0";
     if (s === "open") {
+      paceSent = false; // a table rebuilt after a restart has the server's pace again
       if ([t("web.connecting"), t("web.reconnecting")].includes($("message").textContent)) say("");
     } else say(t(s === "lost" ? "web.reconnecting" : "web.connecting"));
   },
@@ -89,6 +91,7 @@ const conn = new Connection(gameId, token, {
       });
     }
     if (msg.mode === "friend" && msg.seat && !presenceTimer) watchPresence();
+    paceFrom(msg);
     queue.push(msg);
     pump();
   },
@@ -116,8 +119,10 @@ const conn = new Connection(gameId, token, {
       say(t("web.noHint"));
       return;
     }
-    say(t("web.hintText", { moves: msg.moves.slice(0, 6).join(" ") }));
-    hinted = { stateId: msg.state_id, move: msg.moves[0] };
+    // the hint in words from this seat's side (the engine's description), its cards lit on the table
+    const text = msg.msg && has(msg.msg.code) ? render(msg.msg) : t("web.hintText", { moves: msg.moves.slice(0, 6).join(" ") });
+    say(text);
+    hinted = { stateId: msg.state_id, move: msg.moves[0], text };
     lightHint();
   },
 });
@@ -152,6 +157,30 @@ function sendMove(text) {
 }
 
 // ------------------------------------------------------------------ pacing
+// The pace chosen on this browser (if any) is told to the server when the seat joins; else the
+// menu shows the server's own pace.
+let paceSent = false;
+function paceFrom(msg) {
+  const server = msg.page ? msg.page.pace : null;
+  if (server === null || server === undefined || !msg.seat) return;
+  const chosen = pref("pace", null);
+  if (chosen && PACE_S[chosen] !== undefined && !paceSent) {
+    paceSent = true;
+    $("pace").value = chosen;
+    if (PACE_S[chosen] !== server && msg.computer_seat) send({ type: "pace", seconds: PACE_S[chosen] });
+    return;
+  }
+  paceSent = true;
+  // the nearest of the menu's paces to the server's
+  let best = "normal";
+  for (const [k, s] of Object.entries(PACE_S)) if (Math.abs(s - server) < Math.abs(PACE_S[best] - server)) best = k;
+  $("pace").value = best;
+}
+function sendPace() {
+  const s = PACE_S[$("pace").value];
+  if (s !== undefined && cur && cur.seat && cur.computer_seat) send({ type: "pace", seconds: s });
+}
+
 async function pump() {
   if (pumping) return;
   pumping = true;
@@ -164,8 +193,10 @@ async function pump() {
     }
     if (msg.your_turn || msg.view.outcome) skipping = false;
     show(msg, true);
-    const pace = PACE_MS[pref("pace", "normal")] ?? PACE_MS.normal;
-    if (byOther && !skipping && pace) await new Promise((r) => setTimeout(r, pace));
+    // the server paces the computer's moves; a burst (a reconnection) is still shown one by one,
+    // unless the pace is "fast"
+    const gap = Math.min(150, 1000 * ((msg.page && msg.page.pace) || 0));
+    if (byOther && !skipping && queue.length && gap) await new Promise((r) => setTimeout(r, gap));
   }
   pumping = false;
 }
@@ -333,13 +364,13 @@ function chrome() {
   $("passBtn").hidden = !(msg.your_turn && v.legal_moves.includes("pass"));
   $("undoBtn").hidden = !msg.seat || !!v.outcome || msg.mode === "friend";
   $("undoBtn").disabled = !msg.can_undo;
-  const vsComputer = !!msg.computer_seat;
+  const vsComputer = !!msg.computer_seat && !!msg.seat; // pace and skip are the person's, not a spectator's
   $("paceRow").hidden = !vsComputer || !!v.outcome;
   $("skipBtn").hidden = !vsComputer || !!v.outcome;
   $("skipBtn").disabled = !msg.thinking;
   if (!msg.your_turn && hinted) {
+    if ($("message").textContent === hinted.text) say("");
     hinted = null;
-    if ($("message").textContent.startsWith(t("web.hintText", { moves: "" }).trim())) say("");
   }
   if (v.outcome && $("message").textContent && !$("message").textContent.startsWith("«") && !$("message").textContent.startsWith("Stop"))
     say("");
@@ -390,6 +421,7 @@ function notify() {
 function lightHint() {
   if (!hinted || !cur || hinted.stateId !== cur.state_id) return;
   const mv = hinted.move;
+  board.dataset.hint = mv;
   if (mv.length !== 2) return;
   for (const el of board.querySelectorAll(`[data-src="${mv[0]}"], .zone[data-zone="${mv[1]}"]`)) el.classList.add("hint");
 }
@@ -425,11 +457,15 @@ $("resignBtn").addEventListener("click", () => {
   if (cur && confirm(t("web.confirmResign"))) send({ type: "resign" });
 });
 $("skipBtn").addEventListener("click", () => {
-  skipping = true;
+  if (!cur || !cur.thinking) return;
+  skipping = true; // what the page still has to show goes at once too
+  send({ type: "skip" });
   pump();
 });
-$("pace").value = pref("pace", "normal");
-$("pace").addEventListener("change", () => setPref("pace", $("pace").value));
+$("pace").addEventListener("change", () => {
+  setPref("pace", $("pace").value);
+  sendPace();
+});
 const soundBtn = $("soundBtn");
 const SPEAKER =
   '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">' +
