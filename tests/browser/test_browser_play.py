@@ -191,7 +191,7 @@ def test_refusals_hint_keyboard_and_a_drop_during_a_toast(server: tuple[str, Any
     words = g.describe(Move.from_str(hinted), "en", viewer=0)
     assert words in page.inner_text("#message") and hinted not in page.inner_text("#message").split()
     if len(hinted) == 2:
-        assert page.locator(f'{src_sel(hinted[0])}.hint, {zone_sel(hinted[1])}.hint').count() >= 1
+        assert page.locator(f"{src_sel(hinted[0])}.hint, {zone_sel(hinted[1])}.hint").count() >= 1
 
     # get to a hand card (draw by clicking the stock), then an illegal drop: it slides back and says why
     for _ in range(40):

@@ -96,6 +96,21 @@ def test_a_finished_game_steps_through_every_position(server: tuple[str, Any], b
     assert page.get_attribute("#board", "data-at") == "2"
     page.keyboard.press("End")
     assert page.get_attribute("#board", "data-at") == str(n)
+    # the review beside it: each player's accuracy, the costliest turns in words; a click shows the turn
+    page.wait_for_selector('#reviewPart[data-state="ready"]', timeout=60_000)
+    lines = page.locator("#review .accuracy").all_inner_texts()
+    assert len(lines) == 2 and lines[0].startswith("You: ") and lines[1].startswith("Computer (Easy): ")
+    review = page.request.get(url + f"/api/games/{table.id}/review?seat=A").json()["review"]
+    costly = page.locator("#review .reviewturn")
+    assert costly.count() == len(review["worst"]["A"]) + len(review["worst"]["B"])
+    if costly.count():
+        first = costly.first
+        turn = next(x for x in review["turns"] if x["turn_no"] == int(first.get_attribute("data-turn")))
+        first.click()
+        assert page.get_attribute("#board", "data-at") == str(turn["first"])  # the position before the turn
+        better = page.locator("#review .plan.better").first.inner_text()
+        assert better.startswith("Better: ") and not any(m in better.split() for m in turn["best"])
+    shot(page, "replay_3_review")
     ctx.close()
 
 
@@ -121,5 +136,7 @@ def test_a_record_file_is_replayed_from_an_upload(server: tuple[str, Any], brows
     assert page.locator("#log .mv").count() == 20
     page.click("#lastBtn")
     assert page.evaluate(TABLE) == expected(g)
+    page.wait_for_selector('#reviewPart[data-state="ready"]', timeout=60_000)  # reviewed too, as a spectator
+    assert page.locator("#review .accuracy").first.inner_text().startswith("Player A")
     shot(page, "replay_2_uploaded_record")
     ctx.close()

@@ -180,6 +180,7 @@ def test_every_page_in_russian_has_no_english_word(server: tuple[str, Any], brow
     page.click("#replayLink")
     page.wait_for_selector("#controls:not([hidden])")
     page.click("#lastBtn")
+    page.wait_for_selector('#reviewPart[data-state="ready"]', timeout=60_000)
     bad += english_on(page, "replay", words)
     page.goto(url + "/history")
     page.wait_for_function("document.body.dataset.loaded === '1'")

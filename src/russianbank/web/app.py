@@ -26,7 +26,7 @@ from .db import PostgresStore, StorageError, open_store
 from .fanout import Fanout, PgFanout, RedisFanout
 from .guards import ClientLimits, Guard, Origins
 from .metrics import CONTENT_TYPE, Metrics
-from .pages import MAX_RECORD, add_pages
+from .pages import MAX_RECORD, RECORD_PATHS, add_pages
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
 from .seatstate import SEATS
 from .tables import Clock, Table, TableManager, _level_names
@@ -124,6 +124,7 @@ def create_app(
             await fanout.close()
         await store.close()
         executor.shutdown(wait=False, cancel_futures=True)
+        app.state.reviews.close()
         log.info("stopped: every move received was stored and answered")
 
     app = FastAPI(title="Russian Bank", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -418,5 +419,5 @@ def create_app(
             raise refuse("unknown_type", "server.unknown_type", kind=repr(kind[:40]), known=", ".join(KNOWN_TYPES))
         return kind
 
-    app.add_middleware(Guard, static=STATIC, origins=origins, limits={"/api/replay": MAX_RECORD})
+    app.add_middleware(Guard, static=STATIC, origins=origins, limits=dict.fromkeys(RECORD_PATHS, MAX_RECORD))
     return app

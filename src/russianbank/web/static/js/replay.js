@@ -106,24 +106,99 @@ function start(d) {
     sel.add(new Option(String(e.turn), String(e.turn)));
   }
   show(0);
-  review();
+  drawReview();
 }
 
-function review() {
-  // The game review (the turns where a player lost most and the better plan) comes from the
-  // computer players' review, when the server offers it for this game.
-  const part = $("reviewPart");
-  if (!data.review) {
-    part.hidden = true;
-    return;
+// ------------------------------------------------------------------ the review
+// The computer's review (russianbank.ai.review, from /api/games/<id>/review or /api/review):
+// each player's accuracy, the turns where they lost most with the plan played and the better
+// one in words; a click shows that turn on the table.
+let reviewed = null; // {turns, players, worst} | {error} | {working}
+
+async function fetchReview(request) {
+  reviewed = { working: true };
+  drawReview();
+  for (let tries = 0; tries < 40; tries++) {
+    let r;
+    try {
+      r = await request();
+    } catch {
+      reviewed = { error: t("web.err.network") };
+      break;
+    }
+    const body = await r.json().catch(() => ({}));
+    if (r.status === 202 || r.status === 503) {
+      if (r.status === 503) reviewed = { working: true, busy: true };
+      drawReview();
+      await new Promise((res) => setTimeout(res, r.status === 503 ? 10000 : 1500));
+      continue;
+    }
+    reviewed = r.ok ? body.review : { error: t("web.reviewFailed", { reason: body.message || body.error || r.status }) };
+    break;
   }
-  part.hidden = false;
+  drawReview();
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function words(list) {
+  return list.map((said) => render(said)).join("; ");
+}
+
+function drawReview() {
+  const part = $("reviewPart");
   const box = $("review");
+  part.hidden = !reviewed || !data;
+  if (part.hidden) return;
   box.textContent = "";
-  for (const item of data.review) {
-    const p = document.createElement("p");
-    p.textContent = item.message ? render(item.message) : String(item.text || "");
-    box.appendChild(p);
+  const status = $("reviewStatus");
+  status.textContent = reviewed.working ? t(reviewed.busy ? "web.reviewBusy" : "web.reviewWorking") : reviewed.error || "";
+  part.dataset.state = reviewed.working ? "working" : reviewed.error ? "error" : "ready";
+  if (reviewed.working || reviewed.error) return;
+  const nm = names();
+  const byTurn = new Map(reviewed.turns.map((x) => [x.turn_no, x]));
+  for (const p of reviewed.players) {
+    const who = nm[p.player];
+    const sec = el("div", "reviewplayer");
+    sec.dataset.player = p.player;
+    sec.appendChild(
+      el("p", "accuracy", t("web.reviewAccuracy", { who, good: p.good_turns, turns: p.turns, pct: Math.round(100 * p.accuracy) })),
+    );
+    const worst = (reviewed.worst[p.player] || []).map((n) => byTurn.get(n)).filter(Boolean);
+    if (!worst.length) {
+      sec.appendChild(el("p", "help", t("web.reviewAllGood")));
+    } else {
+      sec.appendChild(el("h3", null, t("web.reviewCostliest", { who })));
+      const ol = el("ol", "costly");
+      for (const x of worst) {
+        const li = el("li");
+        const btn = el("button", "reviewturn link", t("web.reviewLoss", { n: x.turn_no, pct: Math.round(100 * x.loss) }));
+        btn.type = "button";
+        btn.dataset.first = String(x.first);
+        btn.dataset.turn = String(x.turn_no);
+        btn.title = t("web.reviewShow", { n: x.turn_no });
+        btn.addEventListener("click", () => {
+          stopPlaying();
+          show(x.first);
+          for (const b of box.querySelectorAll(".reviewturn")) b.classList.toggle("current", b === btn);
+        });
+        li.appendChild(btn);
+        if (x.cards_cost > 0) li.appendChild(el("span", "cards", ` · ${t("web.reviewCards", { n: x.cards_cost })}`));
+        const played = el("p", "plan played");
+        played.append(el("strong", null, `${t("web.reviewPlayed")}: `), words(x.played_say));
+        const better = el("p", "plan better");
+        better.append(el("strong", null, `${t("web.reviewBetter")}: `), words(x.best_say));
+        li.append(played, better);
+        ol.appendChild(li);
+      }
+      sec.appendChild(ol);
+    }
+    box.appendChild(sec);
   }
 }
 
@@ -169,27 +244,26 @@ async function load(resp) {
   if (!resp.ok) {
     const reason = body.message || body.error || String(resp.status);
     $("error").textContent = body.error === "not_over" ? t("web.replayNotOver") : t("web.replayError", { reason });
-    return;
+    return false;
   }
   $("error").textContent = "";
   start(body);
+  return true;
 }
 
-await startPage("web.replay", () => data && (show(at), review()));
+await startPage("web.replay", () => data && (show(at), drawReview()));
 if (gameId) {
-  load(await fetch(`/api/games/${encodeURIComponent(gameId)}/replay?seat=${SEATS[seat]}`));
+  const url = `/api/games/${encodeURIComponent(gameId)}`;
+  if (await load(await fetch(`${url}/replay?seat=${SEATS[seat]}`))) fetchReview(() => fetch(`${url}/review?seat=${SEATS[seat]}`));
 } else {
   $("upload").hidden = false;
   $("recordFile").addEventListener("change", async () => {
     const f = $("recordFile").files[0];
     if (!f) return;
     const text = await f.text();
-    load(
-      await fetch("/api/replay", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ record: text }),
-      }),
-    );
+    const post = (path) =>
+      fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ record: text }) });
+    reviewed = null;
+    if (await load(await post("/api/replay"))) fetchReview(() => post("/api/review"));
   });
 }
