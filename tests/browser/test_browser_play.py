@@ -25,6 +25,7 @@ from browserkit import (
 
 from russianbank.game import Game
 from russianbank.moves import Move
+from russianbank.session.words import planned
 
 
 def card_moves(moves: list[str]) -> list[str]:
@@ -66,12 +67,15 @@ def over(page: Any) -> bool:
 
 def test_a_whole_game_against_the_computer_by_double_click_and_drag(server: tuple[str, Any], browser: Any) -> None:
     url, app = server
-    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    # less motion, as a person may ask their system: no slides to wait for after each of the
+    # game's hundreds of moves (the other tests see the slides and the reveals)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     prefs(page, url, pace="fast", lang="en")
     page.goto(url + "/?seed=4")
+    page.click("#moreOptions summary")  # the level is among the choices folded away
     page.select_option("#level", "beginner")
     page.click("#startComputer")
     page.wait_for_selector("#board .card")
@@ -188,7 +192,7 @@ def test_refusals_hint_keyboard_and_a_drop_during_a_toast(server: tuple[str, Any
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint:')")
     hinted = page.get_attribute("#board", "data-hint")
     assert hinted in legal(page)
-    words = g.describe(Move.from_str(hinted), "en", viewer=0)
+    words = planned(g, Move.from_str(hinted), 0, table.session.seating).text("en")
     assert words in page.inner_text("#message") and hinted not in page.inner_text("#message").split()
     if len(hinted) == 2:
         assert page.locator(f"{src_sel(hinted[0])}.hint, {zone_sel(hinted[1])}.hint").count() >= 1
@@ -258,7 +262,8 @@ def test_two_players_presence_a_stop_and_a_spectator(server: tuple[str, Any], br
     for p in (pa, pb):
         prefs(p, url, pace="fast", lang="en")
     pa.goto(url + "/")
-    pa.check("#friendForm input[name=stops]")
+    pa.click("#moreOptions summary")
+    pa.check("#stops")
     pa.click("#startFriend")
     pa.wait_for_selector("#board .card")
     assert "#t=" not in pa.url
@@ -442,5 +447,53 @@ def test_the_computers_pace_and_skip_go_to_the_server(server: tuple[str, Any], b
     spec.wait_for_selector("#board .card")
     assert spec.locator("#paceRow").is_hidden() and spec.locator("#skipBtn").is_hidden()
     other.close()
+    assert errors == []
+    ctx.close()
+
+
+def test_the_start_page_plays_at_once_and_remembers_the_choices(server: tuple[str, Any], browser: Any) -> None:
+    """One Play button with sensible defaults; the level, the rules (described in words) and Stop!
+    folded away, remembered on this browser."""
+    url, app = server
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    prefs(page, url, lang="en")
+    page.goto(url + "/")
+    page.wait_for_selector("#presets label.preset", state="attached")
+    assert page.locator("#moreOptions").get_attribute("open") is None  # folded away
+    assert page.locator("#level").is_hidden()
+    assert page.inner_text("#choiceLine") == "Against the computer (Medium) · Classic"
+    page.click("#startComputer")
+    page.wait_for_selector("#board .card")
+    gid = page.url.split("/game/")[1]
+    st = app.state.manager.tables[gid].stored
+    assert (st.mode, st.level, st.options["preset"], st.options["stops"]) == ("computer", "medium", "classic", False)
+    # the choices: every preset in words; the one-deck game has no Stop!
+    page.goto(url + "/")
+    page.click("#moreOptions summary")
+    helps = page.locator("#presets .presethelp").all_inner_texts()
+    assert len(helps) >= 5 and all(len(h.split()) >= 5 for h in helps)
+    page.check('#presets input[value="single"]')
+    assert page.is_disabled("#stops") and page.inner_text("#stopsHelp") == "The one-deck game has no Stop."
+    page.check('#presets input[value="hoyle"]')
+    page.check("#stops")
+    page.select_option("#level", "hard")
+    assert page.inner_text("#choiceLine") == "Against the computer (Hard) · Hoyle · Stop! mode"
+    page.reload()
+    page.wait_for_selector("#presets label.preset", state="attached")
+    assert page.inner_text("#choiceLine") == "Against the computer (Hard) · Hoyle · Stop! mode"  # remembered
+    page.click("#startComputer")
+    page.wait_for_selector("#board .card")
+    st = app.state.manager.tables[page.url.split("/game/")[1]].stored
+    assert (st.level, st.options["preset"], st.options["stops"]) == ("hard", "hoyle", True)
+    page.goto(url + "/")
+    page.wait_for_selector("#games li[data-game]")
+    assert page.locator("#games li[data-game]").count() == 2
+    shot(page, "start_1_games")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('#choiceLine').textContent.startsWith('Против компьютера')")
+    assert page.inner_text("#choiceLine") == "Против компьютера (трудный) · По Хойлу · режим «Стоп!»"
     assert errors == []
     ctx.close()

@@ -8,6 +8,7 @@ from webhelp import join, new_game, recv
 from russianbank.game import Game
 from russianbank.i18n import Message
 from russianbank.moves import Move
+from russianbank.session.words import planned
 
 
 def test_a_hint_says_its_first_move_in_words_from_the_seats_side(make_client, sent) -> None:
@@ -21,11 +22,12 @@ def test_a_hint_says_its_first_move_in_words_from_the_seats_side(make_client, se
         h = recv(ws)
         while h["type"] != "hint":
             h = recv(ws)
+        session = c.app.state.manager.tables[d["game_id"]].session
     assert h["moves"] and h["moves"][0] in s["view"]["legal_moves"]
     said = Message.from_dict(h["msg"])
     assert said.code in ("play.hint.one", "play.hint.plan")
-    what = Game("classic", seed=seed).describe_message(Move.from_str(h["moves"][0]), 0)
-    assert said.params["what"] == what  # the first move, worded for seat A (the person)
+    what = planned(Game("classic", seed=seed), Move.from_str(h["moves"][0]), 0, session.seating)
+    assert said.params["what"] == what  # the first move, worded for seat A (the person), as the session names them
     en, ru = said.text("en"), said.text("ru")
     assert en.startswith("Hint: ") and what.text("en") in en
     assert ru.startswith("Подсказка: ") and what.text("ru") in ru

@@ -137,13 +137,13 @@ def add_pages(app: FastAPI, manager: TableManager) -> None:
             return got
         table, text = got
         st = table.stored
-        data = record_frames(text, _seat(seat))
+        data = record_frames(text, _seat(seat), table.session.seating.names(_seat(seat)))
         data.update({"game_id": table.id, "mode": st.mode, "level": st.level, "computer_seat": st.computer_seat})
         return data
 
-    async def review_answer(text: str, viewer: int | None) -> dict[str, Any] | JSONResponse:
+    async def review_answer(text: str, viewer: int | None, names: Any = None) -> dict[str, Any] | JSONResponse:
         try:
-            made = await reviews.get(Reviews.key_of(text, viewer), text, viewer, REVIEW_WAIT)
+            made = await reviews.get(Reviews.key_of(text, viewer), text, viewer, REVIEW_WAIT, names)
         except ReviewBusy:
             return _error(503, "review_busy", "the computer is reviewing other games: ask again in a minute")
         except (RussianBankError, ValueError, RecursionError) as e:
@@ -162,7 +162,8 @@ def add_pages(app: FastAPI, manager: TableManager) -> None:
         got = await finished(game_id)
         if isinstance(got, JSONResponse):
             return got
-        return await review_answer(got[1], _seat(seat))
+        table, text = got
+        return await review_answer(text, _seat(seat), table.session.seating.names(_seat(seat)))
 
     @app.post("/api/review", response_model=None)
     async def upload_review(request: Request) -> dict[str, Any] | JSONResponse:

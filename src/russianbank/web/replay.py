@@ -25,10 +25,11 @@ def frame(game: Game) -> dict[str, Any]:
     return data
 
 
-def replay_frames(start: Game, moves: list[Any], viewer: int | None = None) -> dict[str, Any]:
+def replay_frames(start: Game, moves: list[Any], viewer: int | None = None, names: Any = None) -> dict[str, Any]:
     """Push ``moves`` on ``start`` (a game at its first position) and keep every position.
 
-    ``viewer`` is the seat the move log is worded for (0 = A, 1 = B, None: a spectator).
+    ``viewer`` is the seat the move log is worded for (0 = A, 1 = B, None: a spectator);
+    ``names`` names the players as the game's session does ("the computer's pile 7").
     """
     frames = [frame(start)]
     for m in moves:
@@ -38,17 +39,17 @@ def replay_frames(start: Game, moves: list[Any], viewer: int | None = None) -> d
     return {
         "options": start.options.to_dict(),
         "frames": frames,
-        "history": game_log(start, viewer),
+        "history": game_log(start, viewer, names),
         "outcome": None if out is None else out.to_dict(),
-        "outcome_words": outcome_words(out, viewer),
+        "outcome_words": outcome_words(out, viewer, names),
     }
 
 
-def record_frames(text: str, viewer: int | None = None) -> dict[str, Any]:
+def record_frames(text: str, viewer: int | None = None, names: Any = None) -> dict[str, Any]:
     """Frames of the game a record holds (its first game). Raises the record's own errors."""
     rec: Record = parse_record(text)
     rec.replay()  # checks every move (and the recorded reveals), with the record's own errors
     start = rec.replay(upto=0)
-    data = replay_frames(start, [rm.move for rm in rec.moves], viewer)
+    data = replay_frames(start, [rm.move for rm in rec.moves], viewer, names)
     data["tags"] = dict(rec.tags)
     return data

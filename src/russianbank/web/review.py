@@ -45,13 +45,14 @@ def _strict_copy(g: Game) -> Game:
     return Game.from_state(g.state(), options)
 
 
-def review_record(text: str, viewer: int | None = None) -> dict[str, Any]:
+def review_record(text: str, viewer: int | None = None, names: Any = None) -> dict[str, Any]:
     """The review of the record's game as a dict for the page (raises the record's own errors).
 
     It is :meth:`GameReview.to_dict <russianbank.ai.review.GameReview.to_dict>` with, for each
     turn, ``first`` (the index of its first move in the game's history: the replay shows the
     position before it), ``played_say`` and ``best_say`` (the plans in words from ``viewer``'s
-    side, catalogue messages as dicts), and ``budget``, the node budget used.
+    side, catalogue messages as dicts; ``names`` names the players as the game's session does),
+    and ``budget``, the node budget used.
     """
     rec = parse_record(text)
     game = rec.replay()
@@ -68,12 +69,12 @@ def review_record(text: str, viewer: int | None = None) -> dict[str, Any]:
         best_say = []
         for text_move in turn.best:
             m = Move.from_str(text_move)
-            best_say.append(best.describe_message(m, seen).to_dict())
+            best_say.append(best.describe_message(m, seen, names).to_dict())
             best.push(m)
         played_say = []
         for _ in turn.played:
             g.push(moves[i])
-            played_say.append(g.history_message(i, seen).to_dict())
+            played_say.append(g.history_message(i, seen, names).to_dict())
             i += 1
         data["played_say"] = played_say
         data["best_say"] = best_say
@@ -101,7 +102,9 @@ class Reviews:
     def _pending(self) -> int:
         return sum(1 for f in self._made.values() if not f.done())
 
-    async def get(self, key: str, text: str, viewer: int | None, wait: float) -> dict[str, Any] | None:
+    async def get(
+        self, key: str, text: str, viewer: int | None, wait: float, names: Any = None
+    ) -> dict[str, Any] | None:
         """The review of ``text`` for ``viewer`` (made once per ``key``), or None if it is not made
         within ``wait`` seconds (it goes on: ask again). Raises the record's errors, :class:`ReviewBusy`."""
         fut = self._made.get(key)
@@ -109,7 +112,7 @@ class Reviews:
             if self._pending() >= self.waiting:
                 raise ReviewBusy
             loop = asyncio.get_running_loop()
-            fut = loop.run_in_executor(self._executor, review_record, text, viewer)
+            fut = loop.run_in_executor(self._executor, review_record, text, viewer, names)
             self._made[key] = fut
             while len(self._made) > self.keep:
                 old_key = next(iter(self._made))

@@ -59,19 +59,21 @@ def log_entry(view: PlayerView, i: int, turn: int, viewer: int | None, names: An
     return entry
 
 
-def history_entries(view: PlayerView, viewer: int | None = None, start: int = 0) -> list[dict[str, Any]]:
+def history_entries(
+    view: PlayerView, viewer: int | None = None, start: int = 0, names: Any = None
+) -> list[dict[str, Any]]:
     """Log entries for the view's public history from index ``start`` on.
 
     Each is ``{"i", "turn", "by", "move", "reveals", "say"}``; ``say`` is the move in words
     from ``viewer``'s side (a catalogue message as a dict). A founded Stop adds
     ``"stop": {"rule", "violation", "violation_index", "penalty", "annulled"}`` (the
     annulled moves are ``violation_index`` to ``i - 1`` when the penalty is ``annul``).
-    ``turn`` counts the turns of the game from 1.
+    ``turn`` counts the turns of the game from 1; ``names`` names the players as the session does.
     """
     turn = turn_of(view, start)
     out = []
     for i in range(start, len(view.history)):
-        out.append(log_entry(view, i, turn, viewer))
+        out.append(log_entry(view, i, turn, viewer, names))
         if view.history[i].move.code in _TURN_ENDS:
             turn += 1
     return out
@@ -84,9 +86,9 @@ def outcome_words(out: Outcome | None, viewer: int | None, names: Any = None) ->
     return out.message(_engine_viewer(viewer), names).to_dict()
 
 
-def game_log(game: Game, viewer: int | None) -> list[dict[str, Any]]:
+def game_log(game: Game, viewer: int | None, names: Any = None) -> list[dict[str, Any]]:
     """The whole log of a game (for a replay), worded for ``viewer``."""
-    return history_entries(game.view(None), viewer)
+    return history_entries(game.view(None), viewer, names=names)
 
 
 def presence(table: Table | None, elsewhere: Iterable[int] = ()) -> dict[str, bool]:

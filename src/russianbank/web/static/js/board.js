@@ -232,8 +232,9 @@ export function drawBoard(board, v, g, opts) {
     }
   }
 
-  // slide the cards that moved from where they were; turn over the ones revealed
-  if (opts.animate) {
+  // slide the cards that moved from where they were; turn over the ones revealed (not for a
+  // person who asked their system for less motion)
+  if (opts.animate && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
     for (const el of board.querySelectorAll(".card")) {
       const from = before.get(el.dataset.card);
       if (!from) continue;

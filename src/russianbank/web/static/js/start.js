@@ -1,33 +1,74 @@
-// The start page: a game against the computer, a table for two, this browser's games.
+// The start page: one Play button (against the computer, with the choices remembered), a table
+// for two, the less common choices folded away, this browser's games.
 import { formatDate, m, t } from "./catalogue.js";
-import { forgetGame, saveGame, savedGames, startPage } from "./common.js";
+import { forgetGame, pref, saveGame, savedGames, setPref, startPage } from "./common.js";
 
-let config = { levels: ["beginner", "easy", "medium", "hard", "expert"], presets: ["classic"] };
+// the server's levels and presets (/api/config); until they come, the usual ones
+let config = { levels: ["beginner", "easy", "medium", "hard", "expert"], presets: ["classic", "hoyle", "suited", "russian13", "single"] };
+let configLoaded = false;
 const $ = (id) => document.getElementById(id);
+const form = $("playForm");
 
-function fillSelects() {
+// the choices: remembered on this browser; Medium, Classic, no Stop! at first
+const choice = {
+  level: pref("start.level", "medium"),
+  preset: pref("start.preset", "classic"),
+  stops: pref("start.stops", "off") === "on",
+};
+
+function fillChoices() {
   const level = $("level");
-  const cur = level.value || "medium";
   level.textContent = "";
   for (const l of config.levels) level.add(new Option(t(`web.level.${l}`), l));
-  level.value = cur;
-  for (const sel of document.querySelectorAll("select.presets")) {
-    const c = sel.value || "classic";
-    sel.textContent = "";
-    for (const p of config.presets) sel.add(new Option(t(`web.preset.${p}`), p));
-    sel.value = c;
-    presetChanged(sel);
+  // a remembered choice this server does not offer falls back (only once the server has said)
+  if (configLoaded && !config.levels.includes(choice.level))
+    choice.level = config.levels.includes("medium") ? "medium" : config.levels[0];
+  level.value = choice.level;
+  const box = $("presets");
+  box.textContent = "";
+  if (configLoaded && !config.presets.includes(choice.preset)) choice.preset = config.presets[0];
+  for (const p of config.presets) {
+    const label = document.createElement("label");
+    label.className = "preset";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "preset";
+    input.value = p;
+    input.checked = p === choice.preset;
+    input.addEventListener("change", () => choose({ preset: p }));
+    const name = document.createElement("strong");
+    name.textContent = t(`web.preset.${p}`);
+    const help = document.createElement("span");
+    help.className = "presethelp";
+    help.textContent = t(`web.presetHelp.${p}`);
+    label.append(input, " ", name, help);
+    box.appendChild(label);
   }
+  $("stops").checked = choice.stops;
+  showChoice();
 }
 
-// the rules preset's summary under its menu; the one-deck game has no Stop
-function presetChanged(sel) {
-  $(`${sel.id}Help`).textContent = t(`web.presetHelp.${sel.value}`);
-  const stops = sel.form.elements.stops;
-  const single = sel.value === "single";
+function choose(change) {
+  Object.assign(choice, change);
+  setPref("start.level", choice.level);
+  setPref("start.preset", choice.preset);
+  setPref("start.stops", choice.stops ? "on" : "off");
+  showChoice();
+}
+
+// the line under Play says what it starts; the one-deck game has no Stop
+function showChoice() {
+  const single = choice.preset === "single";
+  const stops = $("stops");
   stops.disabled = single;
   if (single) stops.checked = false;
-  stops.parentElement.title = single ? t("web.stopsNone") : "";
+  $("stopsHelp").textContent = single ? t("web.stopsNone") : "";
+  $("levelHelp").textContent = t(`web.levelHelp.${choice.level}`);
+  const withStops = stops.checked && !single;
+  $("choiceLine").textContent = t(withStops ? "web.choiceLineStops" : "web.choiceLine", {
+    level: m(`web.level.${choice.level}`),
+    preset: m(`web.preset.${choice.preset}`),
+  });
 }
 
 function describe(g) {
@@ -40,26 +81,31 @@ function listGames() {
   const ul = $("games");
   ul.textContent = "";
   const games = savedGames().filter((g) => g.token);
+  ul.closest("section").dataset.empty = games.length ? "0" : "1";
   if (!games.length) {
     const li = document.createElement("li");
+    li.className = "empty";
     li.textContent = t("web.noGames");
     ul.appendChild(li);
     return;
   }
-  for (const g of games.slice(0, 12)) {
+  for (const g of games.slice(0, 8)) {
     const li = document.createElement("li");
     li.dataset.game = g.id;
     const label = document.createElement("span");
+    label.className = "what";
     label.textContent = describe(g);
     const status = document.createElement("span");
     status.className = "status";
+    const actions = document.createElement("span");
+    actions.className = "actions";
     const a = document.createElement("a");
     a.href = `/game/${g.id}`;
-    a.className = "resume";
+    a.className = "resume button";
     a.textContent = t("web.resume");
     const rp = document.createElement("a");
     rp.href = `/replay/${g.id}?seat=${g.seat || "A"}`;
-    rp.className = "replay";
+    rp.className = "replay button";
     rp.textContent = t("web.watchReplay");
     rp.hidden = true;
     const forget = document.createElement("button");
@@ -70,20 +116,27 @@ function listGames() {
       forgetGame(g.id);
       listGames();
     });
-    li.append(label, " ", status, " ", a, " ", rp, " ", forget);
+    actions.append(a, rp, forget);
+    li.append(label, status, actions);
     ul.appendChild(li);
     fetch(`/api/games/${encodeURIComponent(g.id)}`)
       .then((r) => (r.ok ? r.json() : null))
       .then((s) => {
         if (!s) {
           status.textContent = t("web.status.gone");
+          a.hidden = true;
           return;
         }
         saveGame({ id: g.id, preset: s.options.preset, result: s.over ? s.outcome.result : null, match: s.match });
         if (s.over) {
           status.textContent = t("web.status.over", { result: s.outcome.result });
           rp.hidden = false;
-        } else status.textContent = t(s.turn === g.seat ? "web.status.yourTurn" : "web.status.theirTurn");
+          a.hidden = true;
+        } else {
+          const mine = s.turn === g.seat;
+          status.textContent = t(mine ? "web.status.yourTurn" : "web.status.theirTurn");
+          status.classList.toggle("mine", mine);
+        }
       })
       .catch(() => {});
   }
@@ -122,31 +175,33 @@ async function create(body) {
   location.href = `/game/${data.game_id}`; // the token stays in this browser, not in the address
 }
 
-$("computerForm").addEventListener("submit", (e) => {
+function options() {
+  const single = choice.preset === "single";
+  return { preset: choice.preset, stops: !single && $("stops").checked };
+}
+
+form.addEventListener("submit", (e) => {
   e.preventDefault();
-  const f = e.target;
-  const body = { mode: "computer", level: f.level.value, preset: f.preset.value, stops: f.stops.checked };
+  const body = { mode: "computer", level: choice.level, ...options() };
   // "/?seed=N" replays a chosen deal against the computer
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed !== null && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
   create(body);
 });
-$("friendForm").addEventListener("submit", (e) => {
-  e.preventDefault();
-  const f = e.target;
-  create({ mode: "friend", preset: f.preset.value, stops: f.stops.checked });
-});
-for (const sel of document.querySelectorAll("select.presets")) sel.addEventListener("change", () => presetChanged(sel));
+$("startFriend").addEventListener("click", () => create({ mode: "friend", ...options() }));
+$("level").addEventListener("change", () => choose({ level: $("level").value }));
+$("stops").addEventListener("change", () => choose({ stops: $("stops").checked }));
 
 await startPage(null, () => {
-  fillSelects();
+  fillChoices();
   listGames();
 });
-fillSelects();
+fillChoices();
 listGames();
 fetch("/api/config")
   .then((r) => r.json())
   .then((c) => {
     config = c;
-    fillSelects();
+    configLoaded = true;
+    fillChoices();
   });
