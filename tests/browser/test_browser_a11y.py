@@ -1,5 +1,7 @@
-"""An accessibility audit with axe-core (vendored under vendor/, MPL 2.0) of the start page, the table,
-the replay and the history page: no serious or critical violations. And the keyboard plays a move."""
+"""An accessibility audit with axe-core (vendored under vendor/, MPL 2.0) of every page: the start page
+(its choices open too), the table, the end panel, the replay with its review, the history, the
+record upload, the rules and the not-found page: no serious or critical violations. And the keyboard
+plays a move."""
 
 from __future__ import annotations
 
@@ -40,13 +42,27 @@ def test_no_serious_accessibility_violations(server: tuple[str, Any], browser: A
     page.goto(url + "/")
     page.wait_for_selector("#level option", state="attached")
     assert audit(page) == []
+    page.click("#moreOptions summary")  # the choices folded away: levels, the presets in words, Stop!
+    assert audit(page) == []
     d = new_game(page, url, mode="computer", level="easy", seed=7)
     open_seat(page, url, d)
     wait_my_turn(page)
     assert audit(page) == []
-    page.goto(url + "/history")
-    page.wait_for_function("document.body.dataset.loaded === '1'")
+    # the end panel, then the replay with its review
+    page.on("dialog", lambda dlg: dlg.accept())
+    page.click("#resignBtn")
+    page.wait_for_selector("#endPanel:not([hidden])")
     assert audit(page) == []
+    page.click("#replayLink")
+    page.wait_for_selector('#reviewPart[data-state="ready"]', timeout=60_000)
+    assert audit(page) == []
+    for path in ("/history", "/replay", "/rules", "/game/nosuchgame"):
+        page.goto(url + path)
+        if path == "/history":
+            page.wait_for_function("document.body.dataset.loaded === '1'")
+        else:
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert audit(page) == [], path
     ctx.close()
 
 

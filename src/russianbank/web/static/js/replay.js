@@ -95,6 +95,7 @@ function outcomeText() {
 
 function start(d) {
   data = d;
+  document.body.dataset.empty = "0";
   $("controls").hidden = false;
   $("scrub").max = String(d.frames.length - 1);
   const sel = $("turnSel");
