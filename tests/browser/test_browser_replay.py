@@ -127,7 +127,7 @@ def test_a_record_file_is_replayed_from_an_upload(server: tuple[str, Any], brows
     page = ctx.new_page()
     prefs(page, url, lang="en")
     page.goto(url + "/")
-    page.click("#games ~ .panelfoot a[href=\"/replay\"]")
+    page.click('#games ~ .panelfoot a[href="/replay"]')
     page.wait_for_selector("#recordFile")
     page.set_input_files("#recordFile", str(bad))
     page.wait_for_function("document.querySelector('#error').textContent.startsWith('This record cannot be replayed')")
