@@ -29,7 +29,7 @@ function matchOf(all) {
 function draw() {
   const body = $("rows");
   body.textContent = "";
-  const done = rows.filter((r) => r.s);
+  const done = rows.filter((r) => r.s).sort((a, b) => (b.g.created || 0) - (a.g.created || 0)); // newest first
   $("none").hidden = done.length > 0;
   $("historyTable").hidden = done.length === 0;
   const matches = matchOf(done);
@@ -66,7 +66,7 @@ function draw() {
     ptd.className = "num";
     ptd.textContent = pts;
     const mtd = document.createElement("td");
-    mtd.textContent = `#${s.match.number} · ${matchText}`;
+    mtd.textContent = s.match.games ? `#${s.match.number} · ${matchText}` : `#${s.match.number}`;
     mtd.dataset.match = matches.get(s.game_id);
     const link = document.createElement("td");
     const a = document.createElement("a");

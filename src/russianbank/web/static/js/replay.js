@@ -261,6 +261,7 @@ if (gameId) {
   $("recordFile").addEventListener("change", async () => {
     const f = $("recordFile").files[0];
     if (!f) return;
+    $("fileName").textContent = f.name;
     const text = await f.text();
     const post = (path) =>
       fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ record: text }) });
