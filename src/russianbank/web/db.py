@@ -1,10 +1,11 @@
-"""Storage of games: SQLite (default) or PostgreSQL, written with plain SQL and group commit.
+"""Storage of games: SQLite (default) or PostgreSQL, in SQLAlchemy Core with group commit.
 
 A game is stored as its set-up (options, the deal's seed, enciphered while the game goes on)
 and its move list, one row per move (``rb_moves``, primary key ``(game_id, idx)``); the live
 game is rebuilt by replaying the moves. A move is acknowledged to anybody only after the
 transaction holding its row is committed.
 
+Written with SQLAlchemy 2 Core (async; no ORM): ``sqlite+aiosqlite`` or ``postgresql+asyncpg``.
 Writes that arrive while the previous transaction is being committed wait for the next one and
 then go together (group commit): one transaction, one commit (one fsync) for all of them, each
 writer told on its own whether its row went in. A move row that already exists (another server
@@ -12,8 +13,8 @@ process stored that index of the game first) is not an error: its writer is told
 catches up from the database. That primary key is the optimistic check that keeps the moves of
 a game in one order whichever process receives them.
 
-SQLite: one writer thread with its own connection (WAL journal; ``synchronous=FULL``), readers
-in other threads. PostgreSQL: ``asyncpg``, one writer connection and a small pool of readers.
+SQLite: one writer connection (WAL journal; ``synchronous=FULL``; ``BEGIN IMMEDIATE``), a small
+pool of read-only readers. PostgreSQL: one writer connection and a small pool of readers.
 """
 
 from __future__ import annotations
@@ -28,10 +29,8 @@ import os
 import secrets
 import sqlite3
 import stat
-import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -439,183 +438,313 @@ def _storage_error(e: BaseException) -> StorageError:
     return StorageError(text, busy=busy)
 
 
-# ------------------------------------------------------------------------- SQLite
+# --------------------------------------------------------------- SQLAlchemy Core
 
 
-class SQLiteStore(Store):
-    """SQLite: a file (0600) in a folder of its own; one writer thread, WAL journal."""
+def _tables() -> tuple[Any, Any]:
+    from sqlalchemy import BigInteger, Boolean, Column, Float, Integer, MetaData, String, Table, Text
 
-    BUSY_TIMEOUT_MS = 5000
+    md = MetaData()
+    games = Table(
+        "rb_games",
+        md,
+        Column("id", String(32), primary_key=True),
+        Column("match_id", String(32)),
+        Column("match_no", Integer),
+        Column("mode", String(16)),
+        Column("level", String(32)),
+        Column("computer_seat", Integer),
+        Column("options_json", Text),
+        Column("seed", BigInteger),
+        Column("seed_enc", String(64)),
+        Column("token_a", String(64)),
+        Column("token_b", String(64)),
+        Column("created", Float),
+        Column("finished", Boolean),
+        Column("points_a", Integer),
+        Column("points_b", Integer),
+        Column("next_game", String(32)),
+    )
+    moves = Table(
+        "rb_moves",
+        md,
+        Column("game_id", String(32), primary_key=True),
+        Column("idx", Integer, primary_key=True),
+        Column("move", String(16)),
+        Column("created", Float),
+    )
+    return games, moves
+
+
+_NEW_GAME_KEYS = (
+    "id", "match_id", "match_no", "mode", "level", "computer_seat", "options_json",
+    "seed_enc", "token_a", "token_b", "created",
+)  # fmt: skip
+
+
+class CoreStore(Store):
+    """The SQL both databases share, in SQLAlchemy 2 Core (async): no ORM, one statement per kind
+    of write in a batch (all the batch's move rows in one ``INSERT ... ON CONFLICT DO NOTHING
+    RETURNING``), one writer connection held for the group commit, a pool for reads."""
 
     def __init__(self, url: str, cipher: SeedCipher) -> None:
         super().__init__(cipher)
         self.url = url
-        self.path = sqlite_path(url)
-        self._wexec = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rb-sqlite-w")
-        self._rexec = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rb-sqlite-r")
-        self._local = threading.local()
-        self._wcon: sqlite3.Connection | None = None
-        self._readers: list[sqlite3.Connection] = []
-        self._readers_lock = threading.Lock()
+        self._wengine: Any = None  # the writer's engine (one connection, held)
+        self._rengine: Any = None  # readers
+        self._wconn: Any = None
+        self._games, self._moves = _tables()
 
-    def _connect(self) -> sqlite3.Connection:
-        con = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5)
-        con.execute(f"PRAGMA busy_timeout = {self.BUSY_TIMEOUT_MS}")
-        con.execute("PRAGMA foreign_keys = ON")
-        return con
+    def _insert(self, table: Any) -> Any:
+        raise NotImplementedError
 
-    def _init_sync(self) -> None:
-        if self.path.parent == default_db_path().parent or not self.path.parent.exists():
-            private_dir(self.path.parent)
-        private_file(self.path)
-        con = self._connect()
-        con.execute("PRAGMA journal_mode = WAL")
-        con.execute("PRAGMA synchronous = FULL")
-        _migrate_sqlite(con, self.cipher)
-        for stmt in _SCHEMA:
-            con.execute(stmt)
-        self._wcon = con
+    def _announce(self, writes: list[Write]) -> list[Any]:
+        """Statements run at the end of a write transaction (PostgreSQL's NOTIFY)."""
+        return []
 
-    async def init(self) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._wexec, self._init_sync)
-        await super().init()
+    def _wrap(self, e: BaseException) -> StorageError:
+        text = str(getattr(e, "orig", None) or e) or type(e).__name__
+        return StorageError(text, busy="locked" in text or "busy" in text)
 
-    def _write_sync(self, items: list[Write]) -> list[bool]:
-        con = self._wcon
-        assert con is not None
-        out: list[bool] = []
-        now = time.time()
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            for w in items:
-                if isinstance(w, MoveWrite):
-                    cur = con.execute(
-                        "INSERT OR IGNORE INTO rb_moves (game_id, idx, move, created) VALUES (?, ?, ?, ?)",
-                        (w.game_id, w.idx, w.move, now),
-                    )
-                    ok = cur.rowcount == 1
-                    if ok and w.finished:
-                        con.execute(
-                            "UPDATE rb_games SET finished = 1, points_a = ?, points_b = ?, seed = ?, seed_enc = NULL "
-                            "WHERE id = ?",
-                            (w.points[0], w.points[1], w.seed, w.game_id),
-                        )
-                    out.append(ok)
-                elif isinstance(w, NewGame):
-                    con.execute(
-                        "INSERT INTO rb_games (id, match_id, match_no, mode, level, computer_seat, options_json, "
-                        "seed_enc, token_a, token_b, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        self._new_game_row(w),
-                    )
-                    out.append(True)
-                elif isinstance(w, DeleteMoves):
-                    con.execute("DELETE FROM rb_moves WHERE game_id = ? AND idx >= ?", (w.game_id, w.from_idx))
-                    out.append(True)
-                else:
-                    cur = con.execute(
-                        "UPDATE rb_games SET next_game = ? WHERE id = ? AND next_game IS NULL", (w.next_id, w.game_id)
-                    )
-                    out.append(cur.rowcount == 1)
-            con.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                con.execute("ROLLBACK")
-            raise
-        return out
+    async def _writer_conn(self) -> Any:
+        if self._wconn is None or self._wconn.closed or self._wconn.invalidated:
+            self._wconn = await self._wengine.connect()
+        return self._wconn
 
     async def _write_batch(self, items: list[Write]) -> list[bool]:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._wexec, self._write_sync, items)
-        except sqlite3.OperationalError as e:
-            raise StorageError(str(e), busy="locked" in str(e) or "busy" in str(e)) from e
+        from sqlalchemy import bindparam, delete, update
+        from sqlalchemy.exc import SQLAlchemyError
 
-    def _reader(self) -> sqlite3.Connection:
-        con: sqlite3.Connection | None = getattr(self._local, "con", None)
-        if con is None:
-            con = self._connect()
-            con.execute("PRAGMA query_only = ON")
-            self._local.con = con
-            with self._readers_lock:
-                self._readers.append(con)
+        g, m = self._games, self._moves
+        out: dict[int, bool] = {}
+        announce: list[Write] = []
+        now = time.time()
+        try:
+            con = await self._writer_conn()
+            async with con.begin():
+                games = [(i, w) for i, w in enumerate(items) if isinstance(w, NewGame)]
+                if games:
+                    rows = [dict(zip(_NEW_GAME_KEYS, self._new_game_row(w), strict=True)) for _, w in games]
+                    await con.execute(g.insert(), rows)
+                    out.update((i, True) for i, _ in games)
+                for i, w in enumerate(items):
+                    if isinstance(w, DeleteMoves):
+                        await con.execute(delete(m).where(m.c.game_id == w.game_id, m.c.idx >= w.from_idx))
+                        out[i] = True
+                        announce.append(w)
+                moves = [(i, w) for i, w in enumerate(items) if isinstance(w, MoveWrite)]
+                if moves:
+                    stmt = self._insert(m).on_conflict_do_nothing().returning(m.c.game_id, m.c.idx)
+                    res = await con.execute(
+                        stmt, [{"game_id": w.game_id, "idx": w.idx, "move": w.move, "created": now} for _, w in moves]
+                    )
+                    stored = {(r[0], r[1]) for r in res}
+                    done = []
+                    for i, w in moves:
+                        out[i] = (w.game_id, w.idx) in stored
+                        if out[i]:
+                            done.append(w)
+                    finished = [w for w in done if w.finished]
+                    if finished:
+                        await con.execute(
+                            update(g)
+                            .where(g.c.id == bindparam("gid"))
+                            .values(
+                                finished=True,
+                                points_a=bindparam("pa"),
+                                points_b=bindparam("pb"),
+                                seed=bindparam("sd"),
+                                seed_enc=None,
+                            ),
+                            [{"gid": w.game_id, "pa": w.points[0], "pb": w.points[1], "sd": w.seed} for w in finished],
+                        )
+                    announce.extend(done)
+                for i, w in enumerate(items):
+                    if isinstance(w, NextGameWrite):
+                        res = await con.execute(
+                            update(g).where(g.c.id == w.game_id, g.c.next_game.is_(None)).values(next_game=w.next_id)
+                        )
+                        out[i] = res.rowcount == 1
+                        if out[i]:
+                            announce.append(w)
+                for stmt in self._announce(announce):
+                    await con.execute(stmt)
+        except (SQLAlchemyError, OSError) as e:
+            if isinstance(e, OSError) or getattr(e, "connection_invalidated", False):
+                with contextlib.suppress(Exception):
+                    await self._wconn.invalidate()
+                self._wconn = None
+            raise self._wrap(e) from e
+        return [out[i] for i in range(len(items))]
+
+    async def _run(self, fn: Callable[[Any], Any]) -> Any:
+        """Run ``await fn(connection)`` in a read transaction (one snapshot)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            async with self._rengine.connect() as con:
+                con = await self._read_options(con)
+                async with con.begin():
+                    return await fn(con)
+        except (SQLAlchemyError, OSError) as e:
+            raise self._wrap(e) from e
+
+    async def _read_options(self, con: Any) -> Any:
         return con
 
-    async def _read(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._rexec, lambda: fn(self._reader()))
-        except sqlite3.Error as e:
-            raise _storage_error(e) from e
-
     async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str]]:
-        def q(con: sqlite3.Connection) -> tuple[tuple[Any, ...] | None, list[str]]:
-            con.execute("BEGIN")
-            try:
-                row = con.execute(f"SELECT {_GAME_COLUMNS} FROM rb_games WHERE id = ?", (game_id,)).fetchone()
-                moves = [
-                    m for (m,) in con.execute("SELECT move FROM rb_moves WHERE game_id = ? ORDER BY idx", (game_id,))
-                ]
-            finally:
-                con.execute("COMMIT")
-            return row, moves
+        from sqlalchemy import select
 
-        result: tuple[tuple[Any, ...] | None, list[str]] = await self._read(q)
+        g, m = self._games, self._moves
+        cols = [g.c[name.strip()] for name in _GAME_COLUMNS.split(",")]
+
+        async def q(con: Any) -> tuple[tuple[Any, ...] | None, list[str]]:
+            row = (await con.execute(select(*cols).where(g.c.id == game_id))).first()
+            moves = (await con.execute(select(m.c.move).where(m.c.game_id == game_id).order_by(m.c.idx))).scalars()
+            return (None if row is None else tuple(row)), list(moves)
+
+        result: tuple[tuple[Any, ...] | None, list[str]] = await self._run(q)
         return result
 
     async def moves_since(self, game_id: str, idx: int) -> list[tuple[int, str]]:
-        rows: list[tuple[int, str]] = await self._read(
-            lambda con: con.execute(
-                "SELECT idx, move FROM rb_moves WHERE game_id = ? AND idx >= ? ORDER BY idx", (game_id, idx)
-            ).fetchall()
-        )
+        from sqlalchemy import select
+
+        m = self._moves
+
+        async def q(con: Any) -> list[tuple[int, str]]:
+            res = await con.execute(
+                select(m.c.idx, m.c.move).where(m.c.game_id == game_id, m.c.idx >= idx).order_by(m.c.idx)
+            )
+            return [(int(r[0]), r[1]) for r in res]
+
+        rows: list[tuple[int, str]] = await self._run(q)
         return rows
 
     async def move_counts(self, game_ids: list[str]) -> dict[str, int]:
+        from sqlalchemy import func, select
+
         if not game_ids:
             return {}
+        m = self._moves
 
-        def q(con: sqlite3.Connection) -> dict[str, int]:
+        async def q(con: Any) -> dict[str, int]:
             out: dict[str, int] = {}
             for i in range(0, len(game_ids), 500):
                 part = game_ids[i : i + 500]
-                marks = ",".join("?" * len(part))
-                for gid, n in con.execute(
-                    f"SELECT game_id, count(*) FROM rb_moves WHERE game_id IN ({marks}) GROUP BY game_id", part
-                ):
-                    out[gid] = n
+                res = await con.execute(
+                    select(m.c.game_id, func.count()).where(m.c.game_id.in_(part)).group_by(m.c.game_id)
+                )
+                out.update((r[0], int(r[1])) for r in res)
             return out
 
-        result: dict[str, int] = await self._read(q)
-        return result
+        counts: dict[str, int] = await self._run(q)
+        return counts
 
     async def match_totals(self, match_id: str) -> tuple[int, int, int]:
-        row = await self._read(
-            lambda con: con.execute(
-                "SELECT coalesce(sum(points_a), 0), coalesce(sum(points_b), 0), count(*) FROM rb_games "
-                "WHERE match_id = ? AND finished",
-                (match_id,),
-            ).fetchone()
-        )
+        from sqlalchemy import func, select
+
+        g = self._games
+
+        async def q(con: Any) -> Any:
+            return (
+                await con.execute(
+                    select(
+                        func.coalesce(func.sum(g.c.points_a), 0),
+                        func.coalesce(func.sum(g.c.points_b), 0),
+                        func.count(),
+                    ).where(g.c.match_id == match_id, g.c.finished.is_(True))
+                )
+            ).one()
+
+        row = await self._run(q)
         return int(row[0]), int(row[1]), int(row[2])
 
     async def ping(self) -> None:
-        await self._read(lambda con: con.execute("SELECT 1").fetchone())
+        from sqlalchemy import text
+
+        async def q(con: Any) -> None:
+            await con.execute(text("SELECT 1"))
+
+        await self._run(q)
 
     async def _close(self) -> None:
-        def close_all() -> None:
-            if self._wcon is not None:
-                self._wcon.close()
-            with self._readers_lock:
-                for con in self._readers:
-                    with contextlib.suppress(sqlite3.Error):
-                        con.close()
-                self._readers.clear()
+        if self._wconn is not None:
+            with contextlib.suppress(Exception):
+                await self._wconn.close()
+        for engine in (self._wengine, self._rengine):
+            if engine is not None:
+                await engine.dispose()
 
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._wexec, close_all)
-        self._wexec.shutdown(wait=True)
-        self._rexec.shutdown(wait=False)
+
+# ------------------------------------------------------------------------- SQLite
+
+
+class SQLiteStore(CoreStore):
+    """SQLite (``aiosqlite``): a file (0600) in a folder of its own, WAL journal,
+    ``synchronous=FULL``; the writer's transactions are ``BEGIN IMMEDIATE``."""
+
+    BUSY_TIMEOUT_MS = 5000
+
+    def __init__(self, url: str, cipher: SeedCipher) -> None:
+        super().__init__(url, cipher)
+        self.path = sqlite_path(url)
+
+    def _insert(self, table: Any) -> Any:
+        from sqlalchemy.dialects.sqlite import insert
+
+        return insert(table)
+
+    def _init_file(self) -> None:
+        """Create the file 0600 (its folder 0700 when it is ours), WAL, the schema, an old one upgraded."""
+        if self.path.parent == default_db_path().parent or not self.path.parent.exists():
+            private_dir(self.path.parent)
+        private_file(self.path)
+        con = sqlite3.connect(self.path, isolation_level=None, timeout=self.BUSY_TIMEOUT_MS / 1000)
+        try:
+            con.execute(f"PRAGMA busy_timeout = {self.BUSY_TIMEOUT_MS}")
+            con.execute("PRAGMA journal_mode = WAL")
+            _migrate_sqlite(con, self.cipher)
+            for stmt in _SCHEMA:
+                con.execute(stmt)
+        finally:
+            con.close()
+
+    def _engine(self, *, writer: bool) -> Any:
+        from sqlalchemy import event
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        engine = create_async_engine(
+            f"sqlite+aiosqlite:///{self.path}", pool_size=1 if writer else 2, max_overflow=0 if writer else 2
+        )
+        timeout = self.BUSY_TIMEOUT_MS
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def on_connect(dbapi_con: Any, _rec: Any) -> None:
+            dbapi_con.isolation_level = None  # the transactions are begun below, not by the driver
+            cur = dbapi_con.cursor()
+            cur.execute(f"PRAGMA busy_timeout = {timeout}")
+            cur.execute("PRAGMA synchronous = FULL")
+            cur.execute("PRAGMA foreign_keys = ON")
+            if not writer:
+                cur.execute("PRAGMA query_only = ON")
+            cur.close()
+
+        begin = "BEGIN IMMEDIATE" if writer else "BEGIN"
+
+        @event.listens_for(engine.sync_engine, "begin")
+        def on_begin(con: Any) -> None:
+            con.exec_driver_sql(begin)
+
+        return engine
+
+    async def init(self) -> None:
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, self._init_file)
+        except sqlite3.Error as e:
+            raise StorageError(f"cannot open the database {self.path}: {e}", busy="locked" in str(e)) from e
+        self._wengine = self._engine(writer=True)
+        self._rengine = self._engine(writer=False)
+        await Store.init(self)
 
 
 def _columns(con: sqlite3.Connection, table: str) -> list[str]:
@@ -663,182 +792,74 @@ def asyncpg_dsn(url: str) -> str:
     return "postgresql://" + url.split("://", 1)[1]
 
 
-class PostgresStore(Store):
-    """PostgreSQL through asyncpg: one writer connection (group commit), a pool for reads.
+class PostgresStore(CoreStore):
+    """PostgreSQL (``postgresql+asyncpg``): one writer connection (group commit), a pool for reads.
 
     ``notify``: each committed move is also announced on the channel ``rb_moves`` (in the same
     transaction, so a notification never runs ahead of its row), for the other server processes.
     """
 
     def __init__(self, url: str, cipher: SeedCipher, *, notify: bool = True) -> None:
-        super().__init__(cipher)
-        self.url = url
+        super().__init__(url, cipher)
         self.dsn = asyncpg_dsn(url)
         self.notify = notify
-        self._wconn: Any = None
-        self._pool: Any = None
+
+    def _insert(self, table: Any) -> Any:
+        from sqlalchemy.dialects.postgresql import insert
+
+        return insert(table)
+
+    def _announce(self, writes: list[Write]) -> list[Any]:
+        from sqlalchemy import func, select
+
+        if not self.notify or not writes:
+            return []
+        return [select(func.pg_notify(NOTIFY_CHANNEL, p)) for p in notify_payloads(self.origin, writes)]
+
+    async def _read_options(self, con: Any) -> Any:
+        return await con.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
 
     async def init(self) -> None:
-        import asyncpg
+        from sqlalchemy import text
+        from sqlalchemy.exc import SQLAlchemyError
+        from sqlalchemy.ext.asyncio import create_async_engine
 
+        sa_url = "postgresql+asyncpg://" + self.url.split("://", 1)[1]
+        self._wengine = create_async_engine(sa_url, pool_size=1, max_overflow=0, pool_pre_ping=True)
+        self._rengine = create_async_engine(sa_url, pool_size=4, max_overflow=0)
         try:
-            self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=4)
-            async with self._pool.acquire() as con, con.transaction():
-                await con.execute("SELECT pg_advisory_xact_lock(7261)")  # several processes start at once
+            async with self._rengine.begin() as con:
+                await con.execute(text("SELECT pg_advisory_xact_lock(7261)"))  # several processes start at once
                 for stmt in _SCHEMA:
-                    await con.execute(stmt)
+                    await con.exec_driver_sql(stmt)
                 await _migrate_pg(con, self.cipher)
-        except (OSError, asyncpg.PostgresError) as e:
+        except (OSError, SQLAlchemyError) as e:
+            await self._close()
             raise StorageError(f"cannot open the database {describe_url(self.url)}: {e}") from e
-        await super().init()
-
-    async def _writer_conn(self) -> Any:
-        import asyncpg
-
-        if self._wconn is None or self._wconn.is_closed():
-            self._wconn = await asyncpg.connect(self.dsn)
-        return self._wconn
-
-    async def _write_batch(self, items: list[Write]) -> list[bool]:
-        import asyncpg
-
-        try:
-            con = await self._writer_conn()
-            return await self._write_batch_on(con, items)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
-            if self._wconn is not None and not self._wconn.is_closed() and isinstance(e, OSError):
-                self._wconn.terminate()
-            raise StorageError(str(e)) from e
-
-    async def _write_batch_on(self, con: Any, items: list[Write]) -> list[bool]:
-        out: dict[int, bool] = {}
-        announce: list[Write] = []
-        now = time.time()
-        async with con.transaction():
-            for i, w in enumerate(items):
-                if isinstance(w, NewGame):
-                    await con.execute(
-                        "INSERT INTO rb_games (id, match_id, match_no, mode, level, computer_seat, options_json, "
-                        "seed_enc, token_a, token_b, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                        *self._new_game_row(w),
-                    )
-                    out[i] = True
-            for i, w in enumerate(items):
-                if isinstance(w, DeleteMoves):
-                    await con.execute("DELETE FROM rb_moves WHERE game_id = $1 AND idx >= $2", w.game_id, w.from_idx)
-                    out[i] = True
-                    announce.append(w)
-            moves = [(i, w) for i, w in enumerate(items) if isinstance(w, MoveWrite)]
-            if moves:
-                rows = await con.fetch(
-                    "INSERT INTO rb_moves (game_id, idx, move, created) "
-                    "SELECT g, i, m, $4 FROM unnest($1::varchar[], $2::int[], $3::varchar[]) AS t(g, i, m) "
-                    "ON CONFLICT DO NOTHING RETURNING game_id, idx",
-                    [w.game_id for _, w in moves],
-                    [w.idx for _, w in moves],
-                    [w.move for _, w in moves],
-                    now,
-                )
-                stored = {(r[0], r[1]) for r in rows}
-                done = []
-                for i, w in moves:
-                    ok = (w.game_id, w.idx) in stored
-                    out[i] = ok
-                    if ok:
-                        done.append(w)
-                finished = [w for w in done if w.finished]
-                if finished:
-                    await con.executemany(
-                        "UPDATE rb_games SET finished = TRUE, points_a = $2, points_b = $3, seed = $4, "
-                        "seed_enc = NULL WHERE id = $1",
-                        [(w.game_id, w.points[0], w.points[1], w.seed) for w in finished],
-                    )
-                announce.extend(done)
-            for i, w in enumerate(items):
-                if isinstance(w, NextGameWrite):
-                    status = await con.execute(
-                        "UPDATE rb_games SET next_game = $2 WHERE id = $1 AND next_game IS NULL", w.game_id, w.next_id
-                    )
-                    out[i] = status.endswith(" 1")
-                    if out[i]:
-                        announce.append(w)
-            if self.notify and announce:
-                for payload in notify_payloads(self.origin, announce):
-                    await con.execute("SELECT pg_notify($1, $2)", NOTIFY_CHANNEL, payload)
-        return [out[i] for i in range(len(items))]
-
-    async def _fetch(self, query: str, *args: Any) -> list[Any]:
-        import asyncpg
-
-        try:
-            async with self._pool.acquire() as con:
-                rows: list[Any] = await con.fetch(query, *args)
-                return rows
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
-            raise StorageError(str(e)) from e
-
-    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str]]:
-        import asyncpg
-
-        try:
-            async with self._pool.acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
-                row = await con.fetchrow(f"SELECT {_GAME_COLUMNS} FROM rb_games WHERE id = $1", game_id)
-                moves = [
-                    r[0] for r in await con.fetch("SELECT move FROM rb_moves WHERE game_id = $1 ORDER BY idx", game_id)
-                ]
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
-            raise StorageError(str(e)) from e
-        return (None if row is None else tuple(row)), moves
-
-    async def moves_since(self, game_id: str, idx: int) -> list[tuple[int, str]]:
-        rows = await self._fetch(
-            "SELECT idx, move FROM rb_moves WHERE game_id = $1 AND idx >= $2 ORDER BY idx", game_id, idx
-        )
-        return [(r[0], r[1]) for r in rows]
-
-    async def move_counts(self, game_ids: list[str]) -> dict[str, int]:
-        if not game_ids:
-            return {}
-        rows = await self._fetch(
-            "SELECT game_id, count(*) FROM rb_moves WHERE game_id = ANY($1::varchar[]) GROUP BY game_id", game_ids
-        )
-        return {r[0]: int(r[1]) for r in rows}
-
-    async def match_totals(self, match_id: str) -> tuple[int, int, int]:
-        rows = await self._fetch(
-            "SELECT coalesce(sum(points_a), 0), coalesce(sum(points_b), 0), count(*) FROM rb_games "
-            "WHERE match_id = $1 AND finished",
-            match_id,
-        )
-        r = rows[0]
-        return int(r[0]), int(r[1]), int(r[2])
-
-    async def ping(self) -> None:
-        await self._fetch("SELECT 1")
-
-    async def _close(self) -> None:
-        if self._wconn is not None and not self._wconn.is_closed():
-            await self._wconn.close()
-        if self._pool is not None:
-            await self._pool.close()
+        await Store.init(self)
 
 
 async def _migrate_pg(con: Any, cipher: SeedCipher) -> None:
+    from sqlalchemy import text
+
     cols = {
         r[0]
-        for r in await con.fetch(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = 'rb_games' "
-            "AND table_schema = current_schema()"
+        for r in await con.execute(
+            text(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = 'rb_games' "
+                "AND table_schema = current_schema()"
+            )
         )
     }
     if "seed_enc" in cols:
         return
     log.warning("upgrading the database: enciphering the seeds of the games being played")
-    await con.execute("ALTER TABLE rb_games ADD COLUMN seed_enc VARCHAR(64)")
-    await con.execute("ALTER TABLE rb_games ALTER COLUMN seed DROP NOT NULL")
-    for r in await con.fetch("SELECT id, seed FROM rb_games WHERE NOT finished"):
+    await con.exec_driver_sql("ALTER TABLE rb_games ADD COLUMN seed_enc VARCHAR(64)")
+    await con.exec_driver_sql("ALTER TABLE rb_games ALTER COLUMN seed DROP NOT NULL")
+    for r in (await con.execute(text("SELECT id, seed FROM rb_games WHERE NOT finished"))).all():
         await con.execute(
-            "UPDATE rb_games SET seed = NULL, seed_enc = $2 WHERE id = $1", r[0], cipher.encrypt(r[0], int(r[1]))
+            text("UPDATE rb_games SET seed = NULL, seed_enc = :enc WHERE id = :id"),
+            {"id": r[0], "enc": cipher.encrypt(r[0], int(r[1]))},
         )
 
 
