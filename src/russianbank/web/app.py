@@ -25,11 +25,12 @@ from .conn import QUEUE_LIMIT, Connection
 from .db import PostgresStore, StorageError, open_store
 from .fanout import Fanout, PgFanout, RedisFanout
 from .guards import ClientLimits, Guard, Origins
-from .metrics import CONTENT_TYPE, Metrics
+from .metrics import CONTENT_TYPE, Metrics, multiprocess
 from .pages import MAX_RECORD, RECORD_PATHS, add_pages
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
 from .seatstate import SEATS
 from .tables import Clock, Table, TableManager, _level_names
+from .thinking import Thinker
 
 log = logging.getLogger("russianbank.web")
 
@@ -48,6 +49,7 @@ class Settings:
     key_file: Path | None = None  # the server key (enciphers the seeds); default beside the database
     redis_url: str | None = None  # fan-out through Redis instead of PostgreSQL's NOTIFY
     shared: bool | None = None  # other processes use the database (default: yes on PostgreSQL or with Redis)
+    think_processes: int = 0  # worker processes for the computer's thinking (0: threads of this process)
 
 
 def create_app(
@@ -77,10 +79,11 @@ def create_app(
     shared = cfg.shared if cfg.shared is not None else (isinstance(store, PostgresStore) or bool(cfg.redis_url))
     metrics = Metrics()
     store.on_batch = metrics.batch_done
-    executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rb-ai")
+    thinker = Thinker(ThreadPoolExecutor(max_workers=2, thread_name_prefix="rb-ai"), cfg.think_processes)
+    metrics.thinking_pids = thinker.pids
     manager = TableManager(
         store,
-        executor,
+        thinker,
         metrics=metrics,
         ai_delay=ai_delay,
         stop_delay_factor=stop_delay_factor,
@@ -99,6 +102,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         nonlocal fanout
         await store.init()
+        if cfg.think_processes > 0:
+            await asyncio.get_running_loop().run_in_executor(None, thinker.start)
         if cfg.redis_url:
             fanout = RedisFanout(store, manager, cfg.redis_url)
         elif isinstance(store, PostgresStore) and shared:
@@ -107,9 +112,12 @@ def create_app(
             fanout = Fanout(store, manager)
         if fanout is not None:
             await fanout.start()
+        sampler = asyncio.get_running_loop().create_task(_sample_cpu(metrics)) if multiprocess() else None
         try:
             yield
         finally:
+            if sampler is not None:
+                sampler.cancel()
             await shutdown()
 
     async def shutdown() -> None:
@@ -123,7 +131,7 @@ def create_app(
         if fanout is not None:
             await fanout.close()
         await store.close()
-        executor.shutdown(wait=False, cancel_futures=True)
+        thinker.close()
         app.state.reviews.close()
         log.info("stopped: every move received was stored and answered")
 
@@ -421,3 +429,10 @@ def create_app(
 
     app.add_middleware(Guard, static=STATIC, origins=origins, limits=dict.fromkeys(RECORD_PATHS, MAX_RECORD))
     return app
+
+
+async def _sample_cpu(metrics: Metrics) -> None:
+    """Under --workers: every process keeps its CPU figures fresh for whichever one is scraped."""
+    while True:
+        metrics.sample_cpu()
+        await asyncio.sleep(1.0)

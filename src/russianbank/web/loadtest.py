@@ -42,7 +42,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", type=int, default=0, help="stop each table after this many moves (0: no limit)")
     parser.add_argument("--pace", choices=["fast", "human"], default="fast", help="as fast as acks come, or 1-3 s")
     parser.add_argument("--opponent", choices=["friend", "computer"], default="friend")
-    parser.add_argument("--level", default="easy", help="the computer's level (with --opponent computer)")
+    parser.add_argument(
+        "--level",
+        default=None,
+        help="the computer's level (with --opponent computer; default: the server's default for a new game, medium)",
+    )
     parser.add_argument("--processes", type=int, default=1, help="client processes sharing the tables")
     parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which the tables start")
     parser.add_argument("--seed", type=int, default=1, help="seeds the tool's choices")
@@ -108,6 +112,10 @@ def scrape(host: str, port: int) -> dict[str, float]:
         name, _, value = line.partition(" ")
         if name in ("process_cpu_seconds_total", "russianbank_moves_total"):
             out[name] = float(value)
+        elif name == 'russianbank_cpu_seconds{part="server"}':
+            out["server_cpu"] = float(value)  # all the server processes, also under --workers
+        elif name == 'russianbank_cpu_seconds{part="thinking"}':
+            out["thinking_cpu"] = float(value)
     return out
 
 
@@ -195,7 +203,7 @@ async def play_table(host: str, port: int, args: Any, fig: Figures, rng: random.
 
     while time.monotonic() < stop_at:
         body: dict[str, Any] = {"mode": args.opponent}
-        if args.opponent == "computer":
+        if args.opponent == "computer" and args.level is not None:
             body["level"] = args.level
         try:
             d = await http_json(host, port, "POST", "/api/games", body)
@@ -308,13 +316,15 @@ def run(args: argparse.Namespace) -> int:
         },
         "errors": dict(errors),
     }
-    if "process_cpu_seconds_total" in before and "process_cpu_seconds_total" in after:
-        cpu = after["process_cpu_seconds_total"] - before["process_cpu_seconds_total"]
+    key = "server_cpu" if "server_cpu" in before else "process_cpu_seconds_total"
+    if key in before and key in after:
+        cpu = after[key] - before[key]
         stored = after.get("russianbank_moves_total", 0) - before.get("russianbank_moves_total", 0)
         out["server"] = {
             "cpu_seconds": round(cpu, 2),
             "moves_stored": int(stored),
             "moves_per_cpu_second": round(stored / cpu, 1) if cpu > 0 else None,
+            "thinking_cpu_seconds": round(after.get("thinking_cpu", 0) - before.get("thinking_cpu", 0), 2),
         }
     if args.json:
         print(json.dumps(out))
@@ -330,7 +340,8 @@ def run(args: argparse.Namespace) -> int:
             sv = out["server"]
             print(
                 f"server: {sv['moves_stored']} moves stored in {sv['cpu_seconds']} s of its CPU "
-                f"({sv['moves_per_cpu_second']} moves per CPU-second)"
+                f"({sv['moves_per_cpu_second']} moves per CPU-second); "
+                f"the computer's thinking in worker processes: {sv['thinking_cpu_seconds']} s"
             )
         if errors:
             print("errors:", ", ".join(f"{k} x{v}" for k, v in errors.most_common()))

@@ -6,10 +6,12 @@ import argparse
 import fcntl
 import functools
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from ..session.setup import MAX_PACE
 from .db import default_db_path
 
 
@@ -28,6 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0.7,
         metavar="SECONDS",
         help="seconds between the computer's moves, so a person can follow them (default 0.7)",
+    )
+    parser.add_argument(
+        "--think-processes",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        metavar="N",
+        help="worker processes in which the computer thinks, per server process (0: threads; default: "
+        "the cores, at most 2)",
     )
     parser.add_argument(
         "--workers", type=int, default=1, metavar="N", help="server processes on one port (PostgreSQL, or --redis)"
@@ -92,8 +102,10 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         return fail(f"bad port {args.port}")
-    if not 0 <= args.pace <= 60:
-        return fail("--pace must be from 0 to 60 seconds")
+    if not 0 <= args.pace <= MAX_PACE:
+        return fail(f"--pace must be from 0 to {MAX_PACE:g} seconds (the longest the play session allows)")
+    if not 0 <= args.think_processes <= 16:
+        return fail("--think-processes must be from 0 to 16")
     if not 1 <= args.workers <= 64:
         return fail("--workers must be from 1 to 64")
     for name in ("games_per_minute", "connections_per_client"):
@@ -120,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
         "connections_per_client": args.connections_per_client,
         "key_file": args.key_file,
         "redis_url": args.redis,
+        "think_processes": args.think_processes,
     }
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)

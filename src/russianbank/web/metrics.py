@@ -7,6 +7,8 @@ multiprocess mode adds up the workers (``PROMETHEUS_MULTIPROC_DIR``, set by the 
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from typing import Any, Literal
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
@@ -54,6 +56,20 @@ class Metrics:
             "russianbank_dropped_connections", "Connections dropped because they did not read", registry=r
         )
         self.games = Counter("russianbank_games_created", "Games created", registry=r)
+        # process_cpu_seconds_total is not collected in multiprocess mode: this one is (livesum)
+        self.cpu = Gauge(
+            "russianbank_cpu_seconds",
+            "CPU seconds used: part=server by the server processes, part=thinking by their thinking workers",
+            ["part"],
+            registry=r,
+            multiprocess_mode=mode,
+        )
+        self.thinking_pids: Callable[[], list[int]] = list
+
+    def sample_cpu(self) -> None:
+        """Bring the CPU gauges up to date (on every scrape, and every second under --workers)."""
+        self.cpu.labels(part="server").set(time.process_time())
+        self.cpu.labels(part="thinking").set(sum(_cpu_of(pid) for pid in self.thinking_pids()))
 
     def batch_done(self, n: int, seconds: float) -> None:
         self.batch.observe(n)
@@ -66,6 +82,7 @@ class Metrics:
         self.refusals.labels(code=code).inc()
 
     def text(self) -> bytes:
+        self.sample_cpu()
         if multiprocess():
             reg = CollectorRegistry()
             _mp.MultiProcessCollector(reg)  # type: ignore[no-untyped-call]
@@ -73,3 +90,16 @@ class Metrics:
             return out
         data: Any = generate_latest(self.registry)
         return bytes(data)
+
+
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_of(pid: int) -> float:
+    """CPU seconds of a process (Linux ``/proc``; 0 where there is none)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _TICK

@@ -22,7 +22,6 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +46,7 @@ from .delta import diff
 from .presence import Presence
 from .protocol import RequestError, dumps, engine_message, refuse, state_field
 from .seatstate import SEATS, build_seat_state
+from .thinking import Thinker
 
 log = logging.getLogger("russianbank.web")
 
@@ -570,8 +570,7 @@ class Table:
                 job = self.session.hint_job(seat)
             except PlayError as e:
                 raise play_refusal(e, self.state_id) from None
-        loop = asyncio.get_running_loop()
-        moves = await loop.run_in_executor(self.manager.executor, job.run)
+        moves = await self.manager.thinker.hint(job)
         async with self.lock:
             events = self.session.hint_done(job, moves)
             self.publish(events)
@@ -601,7 +600,7 @@ class Table:
             self.settled.set()
 
     async def _drive(self) -> None:
-        """The computer's moves and Stops: think (in the executor), then play each when it is due."""
+        """The computer's moves and Stops: think (in a worker), then play each when it is due."""
         loop = asyncio.get_running_loop()
         clock = self.manager.clock
         try:
@@ -611,7 +610,7 @@ class Table:
                     job = s.think_job(clock.now())
                 if job is not None:
                     self.settled.clear()
-                    result = await loop.run_in_executor(self.manager.executor, job.run)
+                    result = await self.manager.thinker.think(job)
                     async with self.lock:
                         if self.session is not s:  # rebuilt meanwhile (another process moved)
                             continue
@@ -665,7 +664,7 @@ class TableManager:
     def __init__(
         self,
         store: Store,
-        executor: Executor,
+        thinker: Thinker,
         *,
         metrics: Any,
         ai_delay: float = 0.7,
@@ -678,7 +677,7 @@ class TableManager:
     ) -> None:
         self.allow_seeds = allow_seeds
         self.store = store
-        self.executor = executor
+        self.thinker = thinker  # where the computer thinks (web/thinking.py)
         self.metrics = metrics
         self.ai_delay = ai_delay
         self.stop_delay_factor = stop_delay_factor

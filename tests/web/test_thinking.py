@@ -1,0 +1,67 @@
+"""The computer thinks in worker processes: the same game as thinking in place, and the player's
+state (its plan, its turn's positions, its random generator) comes back with each move."""
+
+from __future__ import annotations
+
+import asyncio
+import pickle
+from concurrent.futures import ThreadPoolExecutor
+
+from russianbank.options import options_for
+from russianbank.session import Seat, Session, Setup
+from russianbank.web.thinking import Thinker
+
+
+async def _play(thinker: Thinker, seed: int, level: str, moves: int) -> tuple[list[str], Session]:
+    setup = Setup((Seat.person(), Seat.computer(level)), options_for("classic"), pace=0.0)
+    s = Session(setup, seed=seed)
+    now = 0.0
+    while len(s._game.move_stack) < moves and not s.is_over():
+        now += 1.0
+        if s.computer_to_move:
+            job = s.think_job(now)
+            assert job is not None
+            s.think_done(await thinker.think(job), now)
+            s.advance(now)
+        else:
+            s.play(0, s.view(0).legal_moves[0], now)
+    return [str(m) for m in s._game.move_stack], s
+
+
+def test_thinking_in_processes_plays_the_same_game_as_in_threads() -> None:
+    threads = Thinker(ThreadPoolExecutor(1))
+    procs = Thinker(ThreadPoolExecutor(1), processes=1)
+    try:
+        for seed, level in ((7, "medium"), (11, "beginner")):
+            a, sa = asyncio.run(_play(threads, seed, level, 140))
+            b, sb = asyncio.run(_play(procs, seed, level, 140))
+            assert a == b and len(a) >= 60
+            # the state came back: the session's player is where the in-place one is
+            pa, pb = sa._computer.player, sb._computer.player  # type: ignore[union-attr]
+            assert pickle.dumps(vars(pa)) == pickle.dumps(vars(pb))
+        assert procs._pool is not None  # the jobs did go to a worker
+    finally:
+        threads.close()
+        procs.close()
+
+
+def test_a_player_that_cannot_be_pickled_thinks_in_a_thread() -> None:
+    class Scripted:
+        def __init__(self) -> None:
+            self.choose = lambda view: view.legal_moves[-1]  # a lambda: not picklable
+
+    setup = Setup(
+        (Seat.person(), Seat.computer("easy")), options_for("classic"), pace=0.0,
+        make_player=lambda _l, _s: Scripted(),
+    )  # fmt: skip
+    s = Session(setup, seed=3)
+    procs = Thinker(ThreadPoolExecutor(1), processes=1)
+    try:
+        while not s.computer_to_move:
+            s.play(0, s.view(0).legal_moves[0], 0.0)
+        job = s.think_job(0.0)
+        assert job is not None
+        result = asyncio.run(procs.think(job))
+        assert result.job is job and result.move == s.view(1).legal_moves[-1]
+    finally:
+        procs.close()
