@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import Enum
 
@@ -66,17 +67,17 @@ class Seating:
     def __getitem__(self, seat: int) -> Seat:
         return self.seats[seat]
 
-    @property
+    @functools.cached_property
     def computer(self) -> int | None:
-        """The computer's seat, or None."""
+        """The computer's seat, or None (asked on every move: worked out once)."""
         for i, s in enumerate(self.seats):
             if s.is_computer:
                 return i
         return None
 
-    @property
+    @functools.cached_property
     def hotseat(self) -> bool:
-        """Two people at one keyboard."""
+        """Two people at one keyboard (asked on every move: worked out once)."""
         return all(s.kind is SeatKind.PERSON for s in self.seats)
 
     def actor(self, seat: int, viewer: int | None) -> Message:

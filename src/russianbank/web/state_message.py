@@ -99,18 +99,33 @@ def presence(table: Table | None, elsewhere: Iterable[int] = ()) -> dict[str, bo
     return {SEATS[s]: s in seats for s in (0, 1)}
 
 
-def page_extras(table: Table, seat: int | None) -> dict[str, Any]:
+def _turns(table: Table, view: PlayerView) -> list[int]:
+    """:func:`turn_of` for every history entry, each counted once (entries never change; an undo
+    or a rollback cuts the list with the table's other caches)."""
+    cache: list[int] = table.caches.setdefault("turns", [])
+    n = len(view.history)
+    if len(cache) > n:
+        del cache[n:]
+    h = view.history
+    for i in range(len(cache), n):
+        cache.append(1 if i == 0 else cache[i - 1] + (h[i - 1].move.code in _TURN_ENDS))
+    return cache
+
+
+def page_extras(table: Table, seat: int | None, view: PlayerView | None = None) -> dict[str, Any]:
     """The ``page`` part of a seat's state (``seatstate.build_seat_state``): the log, the end of
-    the game in words, and the computer's pace (None without a computer).
+    the game in words, and the computer's pace (None without a computer). ``view``: the seat's
+    view when the caller has it already.
 
     The log grows with the game: each entry is built once (``Table.append_only``), so the
     deltas carry only the new ones.
     """
     s = table.session
-    view = s.view(seat)
+    if view is None:
+        view = s.view(seat)
+    v = view
     names = s.seating.names(seat)  # the players as the session names them ("the computer's pile 7")
-    log = table.append_only(
-        f"page-log-{seat}", len(view.history), lambda i: log_entry(view, i, turn_of(view, i), seat, names)
-    )
+    turns = _turns(table, v)
+    log = table.append_only(f"page-log-{seat}", len(v.history), lambda i: log_entry(v, i, turns[i], seat, names))
     pace = s.pace if s.computer is not None else None  # seconds between the computer's moves
     return {"log": log, "outcome": outcome_words(s.outcome, seat, names), "pace": pace}
