@@ -625,3 +625,23 @@ def test_a_table_left_in_the_computers_turn_leaves_memory_once_the_turn_is_store
     s = c.get(f"/api/games/{gid}").json()
     assert s["turn"] == "A" and s["state_id"] > 0
     assert gid not in manager.tables
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--pace", "10.5"], "--pace must be from 0 to 10 seconds"),
+        (["--pace", "-1"], "--pace must be from 0 to 10 seconds"),
+        (["--think-processes", "99"], "--think-processes must be from 0 to 16"),
+    ],
+)
+def test_serve_refuses_options_out_of_range(args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Not silently capped: ``serve`` says what is allowed and does not start."""
+    import argparse
+
+    from russianbank.web import main as webmain
+
+    parser = argparse.ArgumentParser()
+    webmain.add_arguments(parser)
+    assert webmain.run(parser.parse_args(args)) == 2
+    assert says in capsys.readouterr().err
