@@ -819,6 +819,17 @@ class PostgresStore(CoreStore):
     async def _read_options(self, con: Any) -> Any:
         return await con.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
 
+    async def notify_now(self, payload: str) -> None:
+        """Announce ``payload`` on the moves' channel at once (not with a write: presence)."""
+        from sqlalchemy import func, select
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            async with self._rengine.begin() as con:
+                await con.execute(select(func.pg_notify(NOTIFY_CHANNEL, payload)))
+        except (SQLAlchemyError, OSError) as e:
+            raise self._wrap(e) from e
+
     async def init(self) -> None:
         from sqlalchemy import text
         from sqlalchemy.exc import SQLAlchemyError

@@ -110,7 +110,7 @@ class PgFanout(Fanout):
 
     async def send(self, payload: str) -> None:
         assert isinstance(self.store, PostgresStore)
-        await self.store._fetch("SELECT pg_notify($1, $2)", NOTIFY_CHANNEL, payload)
+        await self.store.notify_now(payload)
 
     async def start(self) -> None:
         await super().start()
