@@ -4,6 +4,7 @@ state (its plan, its turn's positions, its random generator) comes back with eac
 from __future__ import annotations
 
 import asyncio
+import os
 import pickle
 from concurrent.futures import ThreadPoolExecutor
 
@@ -65,3 +66,22 @@ def test_a_player_that_cannot_be_pickled_thinks_in_a_thread() -> None:
         assert result.job is job and result.move == s.view(1).legal_moves[-1]
     finally:
         procs.close()
+
+
+def test_a_worker_sees_its_server_die_even_before_it_is_reaped() -> None:
+    """The watch that ends a worker whose server was killed (kill -9 leaves no shutdown)."""
+    import subprocess
+    import sys
+    import time
+
+    from russianbank.web.thinking import _alive
+
+    assert _alive(os.getpid())
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    for _ in range(100):  # exited but not reaped: a zombie
+        if not _alive(p.pid):
+            break
+        time.sleep(0.05)
+    assert not _alive(p.pid)
+    p.wait()
+    assert not _alive(p.pid)

@@ -24,6 +24,8 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -36,11 +38,37 @@ log = logging.getLogger("russianbank.web.thinking")
 WORKER_NICE = 5  # how much lower the workers' priority is than the server's
 
 
-def _worker_start(nice: int) -> None:
+def _worker_start(nice: int, server: int) -> None:
+    """In a new worker: lower its priority, load the players, and leave when the server is gone."""
     if nice:
         with contextlib.suppress(OSError):  # not allowed here: the workers run at the server's priority
             os.nice(nice)
     import russianbank.ai  # noqa: F401  (loaded once per worker, not per job)
+
+    if server:
+        threading.Thread(target=_watch, args=(server,), name="rb-think-watch", daemon=True).start()
+
+
+def _watch(server: int) -> None:
+    """A worker whose server died (kill -9: no shutdown to stop it) ends itself within a second;
+    then the forkserver, which lives as long as its workers, ends too."""
+    while _alive(server):
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a dead server not yet reaped by its parent is a zombie
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
 
 
 def _think(job: ThinkJob) -> tuple[Move | None, str | None, dict[str, Any]]:
@@ -69,7 +97,7 @@ class Thinker:
             ctx = multiprocessing.get_context("forkserver")
             ctx.set_forkserver_preload(["russianbank.ai", "russianbank.session"])
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=ctx, initializer=_worker_start, initargs=(self.nice,)
+                self.processes, mp_context=ctx, initializer=_worker_start, initargs=(self.nice, os.getpid())
             )
         return self._pool
 
@@ -77,7 +105,7 @@ class Thinker:
         """Start the workers now (the first job would start them otherwise)."""
         pool = self._get_pool()
         if pool is not None:
-            for f in [pool.submit(_worker_start, 0) for _ in range(self.processes)]:
+            for f in [pool.submit(_worker_start, 0, 0) for _ in range(self.processes)]:
                 f.result()
 
     async def think(self, job: ThinkJob) -> ThinkResult:
