@@ -1,5 +1,6 @@
 """Durability trials: play fast tables against ``russianbank serve``, kill -9 it at a random moment,
-start it again on the same database, and check that every acknowledged move is there.
+start it again on the same database, and check that every acknowledged move is there, at the
+index it was acknowledged at (a spectator joining after the restart sees the history).
 
     PYTHONPATH=src python tools/kill_trials.py --db sqlite:////tmp/server-kill/g.db --trials 50
     PYTHONPATH=src python tools/kill_trials.py --db postgresql://postgres@127.0.0.1:5433/postgres --trials 50
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+Acked = dict[str, list[tuple[int, str]]]  # game -> (index, move) of each acknowledged move
 
 
 def free_port() -> int:
@@ -52,7 +54,7 @@ def start(db: str, key: Path, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-async def play(port: int, tables: int, seconds: float, acked: dict[str, list[str]], rng: random.Random) -> None:
+async def play(port: int, tables: int, seconds: float, acked: Acked, rng: random.Random) -> None:
     from websockets.asyncio.client import connect
 
     from russianbank.web.delta import apply
@@ -79,6 +81,7 @@ async def play(port: int, tables: int, seconds: float, acked: dict[str, list[str
                 return
             i = "AB".index(s["view"]["turn"])
             move = choose(states[i]["view"]["legal_moves"], rng)
+            idx = len(s["view"]["history"])  # the index the move gets
             await socks[i].send(json.dumps({"type": "move", "move": move, "state": s["state_id"]}))
             for j in (i, 1 - i):  # the mover's connection first: its delta is the acknowledgement
                 while True:
@@ -89,8 +92,9 @@ async def play(port: int, tables: int, seconds: float, acked: dict[str, list[str
                         break
                     if m["type"] == "error":
                         raise RuntimeError(m["code"])
-                if j == i and states[i]["state_id"] == s["state_id"] + 1:
-                    acked[gid].append(move)  # acknowledged: from now on it must survive anything
+                hist = states[i]["view"]["history"]
+                if j == i and len(hist) > idx and hist[idx]["move"] == move:
+                    acked[gid].append((idx, move))  # acknowledged: from now on it must survive anything
 
     async def guarded() -> None:
         try:
@@ -101,20 +105,23 @@ async def play(port: int, tables: int, seconds: float, acked: dict[str, list[str
     await asyncio.gather(*(guarded() for _ in range(tables)))
 
 
-async def check(port: int, acked: dict[str, list[str]]) -> tuple[int, int]:
-    """(acknowledged moves, lost ones) after the restart."""
-    from russianbank.web.loadtest import http_json
+async def check(port: int, acked: Acked) -> tuple[int, int]:
+    """(acknowledged moves, lost ones) after the restart: a spectator joins each game, and every
+    acknowledged move must be in its history at the index it was acknowledged at."""
+    from websockets.asyncio.client import connect
 
     total = lost = 0
     for gid, moves in acked.items():
         total += len(moves)
         try:
-            s = await http_json("127.0.0.1", port, "GET", f"/api/games/{gid}")
+            async with connect(f"ws://127.0.0.1:{port}/ws/{gid}") as ws:
+                await ws.send(json.dumps({"type": "join"}))
+                m = json.loads(await ws.recv())
+            stored = [h["move"] for h in m["view"]["history"]]
         except Exception:
             lost += len(moves)
             continue
-        if s["state_id"] < len(moves):
-            lost += len(moves) - s["state_id"]
+        lost += sum(1 for idx, move in moves if idx >= len(stored) or stored[idx] != move)
     return total, lost
 
 
@@ -132,10 +139,10 @@ def main() -> int:
     port = free_port()
     for n in range(1, args.trials + 1):
         p = start(args.db, args.key, port)
-        acked: dict[str, list[str]] = {}
+        acked: Acked = {}
         kill_after = rng.uniform(0.3, 2.5)
 
-        async def run(acked: dict[str, list[str]] = acked, kill_after: float = kill_after, pid: int = p.pid) -> None:
+        async def run(acked: Acked = acked, kill_after: float = kill_after, pid: int = p.pid) -> None:
             task = asyncio.create_task(play(port, args.tables, 5.0, acked, rng))
             await asyncio.sleep(kill_after)
             os.kill(pid, signal.SIGKILL)  # in the middle of everything
