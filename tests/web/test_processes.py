@@ -27,14 +27,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Proc:
-    """One ``russianbank serve`` process on a free port."""
+    """One ``russianbank serve`` process on a free port (the computer thinking in threads, unless
+    ``--think-processes`` is given: these games are for two)."""
 
     def __init__(self, db: str, key: Path, *extra: str) -> None:
         self.port = free_port()
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
         self.p = subprocess.Popen(
             [sys.executable, "-m", "russianbank", "serve", "--port", str(self.port), "--db", db,
-             "--key-file", str(key), "--games-per-minute", "10000", "--pace", "0", "--log-level", "warning", *extra],
+             "--key-file", str(key), "--games-per-minute", "10000", "--pace", "0", "--log-level", "warning",
+             *(() if "--think-processes" in extra else ("--think-processes", "0")), *extra],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )  # fmt: skip
         deadline = time.time() + 30
@@ -168,7 +170,7 @@ def test_seats_on_different_processes_of_one_postgresql_and_one_killed(pg_url: s
 
 
 def test_two_workers_on_one_port(pg_url: str, procs, tmp_path: Path) -> None:
-    p = Proc(pg_url, tmp_path / "server.key", "--workers", "2")
+    p = Proc(pg_url, tmp_path / "server.key", "--workers", "2", "--think-processes", "1")  # each with a worker
     procs.append(p)
     d = p.post("/api/games", {"mode": "friend"})
     gid, ta, tb = d["game_id"], d["token"], token_of(d["friend_url"])

@@ -149,8 +149,17 @@ class Thinker:
         self._pool = None
 
     def close(self) -> None:
+        """Stop the workers at once: a move being thought of is thought of again after a restart
+        (nothing of it was stored), so there is nothing to wait for."""
         if self._pool is not None:
+            procs = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                with contextlib.suppress(Exception):
+                    proc.terminate()
+            for proc in procs:
+                with contextlib.suppress(Exception):
+                    proc.join(5)
             self._pool = None
         self.threads.shutdown(wait=False, cancel_futures=True)
 
