@@ -1,10 +1,9 @@
 """Where the computer thinks: in worker processes, so its thinking never holds the event loop.
 
 The play session hands out a :class:`~russianbank.session.ThinkJob` (the computer's
-:class:`~russianbank.view.PlayerView` snapshot and its player) and a
-:class:`~russianbank.session.HintJob`. Run in threads of the server process, a long search
-takes the interpreter lock from the event loop and every acknowledgement waits behind it.
-:class:`Thinker` runs them in a pool of worker processes instead (``processes`` > 0), started
+:class:`~russianbank.view.PlayerView` snapshot and its player). Run in threads of the server
+process, a long search takes the interpreter lock from the event loop and every
+acknowledgement waits behind it. :class:`Thinker` runs them in a pool of worker processes instead (``processes`` > 0), started
 with ``forkserver`` (never a fork of the threaded server) and niced, so that when the machine is
 short of CPU the acknowledgements go first and the computer's moves wait.
 
@@ -77,12 +76,8 @@ def _think(job: ThinkJob) -> tuple[Move | None, str | None, dict[str, Any]]:
     return result.move, result.error, vars(job.player)
 
 
-def _hint(job: HintJob) -> tuple[Move, ...]:
-    return job.run()
-
-
 class Thinker:
-    """Runs think and hint jobs in worker processes (or in ``threads`` when there are none)."""
+    """Runs think jobs in worker processes (or in ``threads`` when there are none), hints in threads."""
 
     def __init__(self, threads: Executor, processes: int = 0, *, nice: int = WORKER_NICE) -> None:
         self.threads = threads
@@ -126,15 +121,9 @@ class Thinker:
         return result
 
     async def hint(self, job: HintJob) -> tuple[Move, ...]:
-        loop = asyncio.get_running_loop()
-        pool = self._get_pool()
-        if pool is not None:
-            try:
-                moves: tuple[Move, ...] = await loop.run_in_executor(pool, _hint, job)
-                return moves
-            except BrokenProcessPool:
-                self._broken()
-        moves = await loop.run_in_executor(self.threads, job.run)
+        """A hint, in a thread: a person asks for one now and then, and the seat's hinter keeps its
+        plan for the turn in the job's lease, which must stay in this process."""
+        moves: tuple[Move, ...] = await asyncio.get_running_loop().run_in_executor(self.threads, job.run)
         return moves
 
     def pids(self) -> list[int]:
