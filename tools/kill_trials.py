@@ -41,9 +41,9 @@ def start(db: str, key: Path, port: int) -> subprocess.Popen[bytes]:
         [sys.executable, "-m", "russianbank", "serve", "--port", str(port), "--db", db, "--key-file", str(key),
          "--games-per-minute", "100000", "--connections-per-client", "100000", "--pace", "0",
          "--log-level", "error"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=env, stdout=subprocess.DEVNULL, stderr=open(key.with_suffix(".log"), "ab"),  # noqa: SIM115
     )  # fmt: skip
-    deadline = time.time() + 30
+    deadline = time.time() + 60
     while time.time() < deadline:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
@@ -51,7 +51,7 @@ def start(db: str, key: Path, port: int) -> subprocess.Popen[bytes]:
         except OSError:
             time.sleep(0.05)
     p.kill()
-    raise SystemExit("the server did not start")
+    raise SystemExit(f"the server did not start (its output: {key.with_suffix('.log')})")
 
 
 async def play(port: int, tables: int, seconds: float, acked: Acked, rng: random.Random) -> None:

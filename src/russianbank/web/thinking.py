@@ -3,9 +3,10 @@
 The play session hands out a :class:`~russianbank.session.ThinkJob` (the computer's
 :class:`~russianbank.view.PlayerView` snapshot and its player). Run in threads of the server
 process, a long search takes the interpreter lock from the event loop and every
-acknowledgement waits behind it. :class:`Thinker` runs them in a pool of worker processes instead (``processes`` > 0), started
-with ``forkserver`` (never a fork of the threaded server) and niced, so that when the machine is
-short of CPU the acknowledgements go first and the computer's moves wait.
+acknowledgement waits behind it. :class:`Thinker` runs them in a pool of worker processes
+instead (``processes`` > 0), started with ``forkserver`` (never a fork of the threaded server)
+and niced, so that when the machine is short of CPU the acknowledgements go first and the
+computer's moves wait.
 
 A computer player keeps state between its moves (its plan, the positions of its turn, its
 random generator). The job is pickled to the worker with that state and the worker sends the
