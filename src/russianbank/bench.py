@@ -8,6 +8,10 @@ seeded random moves, so every run measures the same work):
 * push+pop per second (every legal move of every position pushed and popped:
   ``push_unchecked`` as search uses it, and the validated ``push``);
 * complete games per second with uniformly random play (``classic``, strict).
+
+Times are the CPU time of this process (``time.process_time``), so on a shared machine the
+figures say what one core does for the engine, not how busy the machine was; quote them with
+the load average all the same (a busy machine's caches are colder).
 """
 
 from __future__ import annotations
@@ -42,11 +46,11 @@ def bench_positions(count_per_preset: int = 40) -> list[Game]:
 
 def _timed(fn: Any, seconds: float) -> tuple[int, float]:
     n = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
         n += fn()
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return n, elapsed
 
 
@@ -132,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         ("moves per random game", f"{r['random_game_moves_avg']}"),
     ]
     width = max(len(a) for a, _ in rows)
-    print(f"russianbank bench (Python {r['python']}, {r['machine']}, one core)")
+    print(f"russianbank bench (Python {r['python']}, {r['machine']}, one core, CPU time)")
     for a, b in rows:
         print(f"  {a:<{width}}  {b:>12}")
     return 0
