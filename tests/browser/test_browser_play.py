@@ -426,7 +426,11 @@ def test_the_computers_pace_and_skip_go_to_the_server(server: tuple[str, Any], b
     table = app.state.manager.tables[d["game_id"]]
     page.wait_for_function("document.querySelector('#pace').value === 'slow'")
     page.wait_for_function("!document.querySelector('#skipBtn').disabled", timeout=30_000)
-    assert table.session.pace == 1.5  # told by the page when it joined
+    for _ in range(200):  # told by the page when it joined (a message of its own: it may come later)
+        if table.session.pace == 1.5:
+            break
+        page.wait_for_timeout(50)
+    assert table.session.pace == 1.5
     turn = table.session._game.turn_no
     page.click("#skipBtn")
     wait_my_turn(page)

@@ -129,13 +129,13 @@ def test_a_record_file_is_replayed_from_an_upload(server: tuple[str, Any], brows
     page.goto(url + "/")
     page.click('#games ~ .panelfoot a[href="/replay"]')
     page.wait_for_selector("#recordFile", state="attached")  # inside the page's own button
-    assert page.locator("label.filepick").is_visible()
+    page.wait_for_selector("label.filepick", state="visible")
     page.set_input_files("#recordFile", str(bad))
     page.wait_for_function("document.querySelector('#error').textContent.startsWith('This record cannot be replayed')")
     page.set_input_files("#recordFile", str(path))
     page.wait_for_function(f"document.querySelector('#fileName').textContent === {path.name!r}")
     page.wait_for_selector("#controls:not([hidden])")
-    assert page.locator("#log .mv").count() == 20
+    page.wait_for_function("document.querySelectorAll('#log .mv').length === 20")
     page.click("#lastBtn")
     assert page.evaluate(TABLE) == expected(g)
     page.wait_for_selector('#reviewPart[data-state="ready"]', timeout=60_000)  # reviewed too, as a spectator

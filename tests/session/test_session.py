@@ -563,3 +563,21 @@ def test_a_hint_job_never_handed_back_does_not_stop_the_next() -> None:
     assert s.hint_done(lost, lost.run())  # the same state: still a hint, but its hinter is not kept
     third = s.hint_job(s.turn)
     assert third.lease is not None and third.lease.hinter is second.lease.hinter
+
+
+def test_bad_seats_are_refused_with_the_sessions_own_error() -> None:
+    """A seat or a seating that cannot be played is a PlayError (a RussianBankError) with a catalogue code."""
+    from russianbank.errors import RussianBankError
+    from russianbank.session.errors import PlayError
+    from russianbank.session.seats import Seat, Seating, SeatKind
+
+    cases = [
+        (lambda: Seat(SeatKind.COMPUTER, "grandmaster"), "play.seat.level"),
+        (lambda: Seat(SeatKind.PERSON, "easy"), "play.seat.no_level"),
+        (lambda: Seating((Seat.computer("easy"), Seat.computer("hard"))), "play.seating.no_person"),
+    ]
+    for make, code in cases:
+        with pytest.raises(PlayError) as err:
+            make()
+        assert err.value.code == code and isinstance(err.value, RussianBankError)
+        assert str(err.value) and err.value.message.text("ru") != str(err.value)

@@ -176,7 +176,6 @@ EN: dict[str, Entry] = {
     "refuse.O2": "your reserve top can go to a foundation, so it must go there before any tableau card",
     "refuse.O3": "while your reserve lasts, the card in your hand may not go into a space",
     "refuse.O4": "while your reserve lasts, you may not draw or pass with a space open",
-    "error.move.not_move": "not a Move: {value} (get moves from Move.from_str or from the game's move lists)",
     # the rules of order as statements (for Stop rulings)
     "rule.O1": "while any card can go to a foundation, the next move must go there",
     "rule.O2": "the reserve top goes to a foundation before any tableau card does",
@@ -427,7 +426,6 @@ RU: dict[str, Entry] = {
     "refuse.O2": "верхняя карта вашего резерва может пойти на базу, поэтому она идёт туда раньше карт табло",
     "refuse.O3": "пока у вас есть резерв, карту из руки нельзя класть на пустое место",
     "refuse.O4": "пока у вас есть резерв, нельзя брать из колоды или пасовать, если есть пустое место",
-    "error.move.not_move": "это не ход (Move): {value} (ходы дают Move.from_str и списки ходов партии)",
     "rule.O1": "пока хоть одну карту можно положить на базу, следующий ход — на базу",
     "rule.O2": "верхняя карта резерва идёт на базу раньше карт табло",
     "rule.O3": "пока есть резерв, карту из руки нельзя класть на пустое место",

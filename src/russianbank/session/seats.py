@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..i18n import Message
+from .errors import PlayError
 
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 
@@ -29,9 +30,9 @@ class Seat:
     def __post_init__(self) -> None:
         if self.kind is SeatKind.COMPUTER:
             if self.level not in LEVELS:
-                raise ValueError(f"a computer seat needs a level, one of {', '.join(LEVELS)}; not {self.level!r}")
+                raise PlayError("play.seat.level", levels=", ".join(LEVELS), value=repr(self.level)[:40])
         elif self.level is not None:
-            raise ValueError("only a computer seat has a level")
+            raise PlayError("play.seat.no_level")
 
     @classmethod
     def person(cls) -> Seat:
@@ -62,7 +63,7 @@ class Seating:
 
     def __post_init__(self) -> None:
         if all(s.is_computer for s in self.seats):
-            raise ValueError("a play session needs at least one person; computer against computer is a match")
+            raise PlayError("play.seating.no_person")
 
     def __getitem__(self, seat: int) -> Seat:
         return self.seats[seat]
