@@ -30,7 +30,7 @@ import secrets
 import sqlite3
 import stat
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -874,29 +874,38 @@ async def _migrate_pg(con: Any, cipher: SeedCipher) -> None:
         )
 
 
+def pack_payloads(origin: str, lines: Iterable[str]) -> list[str]:
+    """``lines`` in as few notification texts as fit: each is the ``origin`` line, then as many of
+    the lines, in order, as stay under :data:`NOTIFY_LIMIT`."""
+    out: list[str] = []
+    batch: list[str] = []
+    size = len(origin)
+    for line in lines:
+        if batch and size + len(line) + 1 > NOTIFY_LIMIT:
+            out.append("\n".join([origin, *batch]))
+            batch, size = [], len(origin)
+        batch.append(line)
+        size += len(line) + 1
+    if batch:
+        out.append("\n".join([origin, *batch]))
+    return out
+
+
+def _notify_line(w: Write) -> str | None:
+    if isinstance(w, MoveWrite):
+        return f"m {w.game_id} {w.idx} {w.move}"
+    if isinstance(w, NextGameWrite):
+        return f"n {w.game_id} {w.next_id}"
+    if isinstance(w, DeleteMoves):
+        return f"u {w.game_id} {w.from_idx}"
+    return None
+
+
 def notify_payloads(origin: str, writes: Sequence[Write]) -> list[str]:
     """Notification texts for committed writes, each under the size limit: the ``origin`` line,
-    then ``m GAME IDX MOVE`` for a move and ``n GAME NEXT`` for the next game of a match."""
-    out: list[str] = []
-    lines: list[str] = []
-    size = len(origin)
-    for w in writes:
-        if isinstance(w, MoveWrite):
-            line = f"m {w.game_id} {w.idx} {w.move}"
-        elif isinstance(w, NextGameWrite):
-            line = f"n {w.game_id} {w.next_id}"
-        elif isinstance(w, DeleteMoves):
-            line = f"u {w.game_id} {w.from_idx}"
-        else:
-            continue
-        if lines and size + len(line) + 1 > NOTIFY_LIMIT:
-            out.append("\n".join([origin, *lines]))
-            lines, size = [], len(origin)
-        lines.append(line)
-        size += len(line) + 1
-    if lines:
-        out.append("\n".join([origin, *lines]))
-    return out
+    then ``m GAME IDX MOVE`` for a move, ``n GAME NEXT`` for the next game of a match and
+    ``u GAME FROM`` for moves taken back."""
+    return pack_payloads(origin, (line for w in writes if (line := _notify_line(w)) is not None))
 
 
 @dataclass

@@ -18,9 +18,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
+from .db import pack_payloads  # the moves' own notifications are packed the same way
+
 SEATS = "AB"
 PRESENCE_TTL = 10.0  # seconds another process's word is believed without being said again
-PAYLOAD_LIMIT = 7000  # bytes in one payload (PostgreSQL's NOTIFY takes 8000)
 
 
 def seats_text(seats: Iterable[int | None]) -> str:
@@ -31,19 +32,7 @@ def seats_text(seats: Iterable[int | None]) -> str:
 
 def presence_payloads(origin: str, games: dict[str, str]) -> list[str]:
     """Payloads saying ``games`` (game id -> seats text), each under the size limit."""
-    out: list[str] = []
-    lines: list[str] = []
-    size = len(origin)
-    for gid, seats in games.items():
-        line = f"p {gid} {seats}"
-        if lines and size + len(line) + 1 > PAYLOAD_LIMIT:
-            out.append("\n".join([origin, *lines]))
-            lines, size = [], len(origin)
-        lines.append(line)
-        size += len(line) + 1
-    if lines:
-        out.append("\n".join([origin, *lines]))
-    return out
+    return pack_payloads(origin, (f"p {gid} {seats}" for gid, seats in games.items()))
 
 
 def parse_presence(payload: str) -> tuple[str, list[tuple[str, str]]]:
