@@ -15,21 +15,18 @@ from russianbank import i18n
 from russianbank.i18n import Message
 from russianbank.moves import PILE_CHARS, SPECIAL_WORDS
 
-FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([A-Za-z_]+)|((?:\|[^|{}]*)+))?\}")
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([A-Za-z_]+)|((?:\|[^|{}]*)+))?\}")  # to blank placeholders out
 
 
 def sample_params(entry: str | Mapping[str, str], n: int) -> dict[str, Any]:
-    templates = entry.values() if isinstance(entry, Mapping) else [entry]
     params: dict[str, Any] = {}
-    for t in templates:
-        for m in FIELD.finditer(t):
-            name, form, choices = m.group(1), m.group(2), m.group(3)
-            if choices is not None:
-                params[name] = n
-            elif form is not None:
-                params[name] = Message("play.who.computer")
-            else:
-                params.setdefault(name, Message("web.level.easy") if n % 2 else "7♥")
+    for name, form, plural in i18n.fields(entry):
+        if plural:
+            params[name] = n
+        elif form is not None:
+            params[name] = Message("play.who.computer")
+        else:
+            params.setdefault(name, Message("web.level.easy") if n % 2 else "7♥")
     return params
 
 

@@ -5,7 +5,6 @@ letters, key names, command lines (russianbank play --resume), and literal input
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,23 +14,18 @@ from latin import latin_words
 from russianbank import i18n
 from russianbank.i18n import Message
 
-_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([A-Za-z_]+)|((?:\|[^|{}]*)+))?\}")
-
 
 def samples(entry: str | Mapping[str, str], n: int) -> dict[str, Any]:
     """Parameters for an entry, built from its placeholders: numbers for plurals, an actor for
     grammatical forms, a card for everything else."""
-    templates = entry.values() if isinstance(entry, Mapping) else [entry]
     params: dict[str, Any] = {}
-    for t in templates:
-        for m in _FIELD.finditer(t):
-            name, form, choices = m.group(1), m.group(2), m.group(3)
-            if choices is not None:
-                params[name] = n
-            elif form is not None:
-                params[name] = Message("play.who.computer")
-            else:
-                params.setdefault(name, "7♥")
+    for name, form, plural in i18n.fields(entry):
+        if plural:
+            params[name] = n
+        elif form is not None:
+            params[name] = Message("play.who.computer")
+        else:
+            params.setdefault(name, "7♥")
     return params
 
 

@@ -23,7 +23,7 @@ Template rules (shared by Python and JavaScript):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, TypeAlias
@@ -183,15 +183,20 @@ def _fill(template: str, params: Mapping[str, Any], lang: str, code: str) -> str
     return _FIELD.sub(sub, template)
 
 
-def placeholders(entry: Entry) -> set[str]:
-    """The parameter names an entry uses (every form of it)."""
+def fields(entry: Entry) -> Iterator[tuple[str, str | None, bool]]:
+    """Every placeholder of an entry (every form of it), in order: ``(name, form, plural)``, where
+    ``form`` is the grammatical form asked for (``{x:gen}``) or None, and ``plural`` says the
+    placeholder chooses between plural forms (``{n|one|few|many}``)."""
     templates = entry.values() if isinstance(entry, Mapping) else [entry]
-    out: set[str] = set()
     for t in templates:
         for m in _FIELD.finditer(t):
             if m.group(1):
-                out.add(m.group(1))
-    return out
+                yield m.group(1), m.group(2), m.group(3) is not None
+
+
+def placeholders(entry: Entry) -> set[str]:
+    """The parameter names an entry uses (every form of it)."""
+    return {name for name, _, _ in fields(entry)}
 
 
 def problems() -> list[str]:
