@@ -581,3 +581,26 @@ def test_bad_seats_are_refused_with_the_sessions_own_error() -> None:
             make()
         assert err.value.code == code and isinstance(err.value, RussianBankError)
         assert str(err.value) and err.value.message.text("ru") != str(err.value)
+
+
+def test_a_rolled_back_move_is_not_remembered_by_the_hints() -> None:
+    """A move whose storage failed is rolled back: its position was never reached, so the seat's hinter
+    must not keep it (else the hint avoids a position nobody ever saw, and the plan changes)."""
+    checked = 0
+    for seed in range(30):
+        s = session(seed=seed, seats=(Seat.person(), Seat.person()), hint_level="medium")
+        s.start(0.0)
+        seat = s.turn
+        (first,) = s.hint(seat)
+        if len(s.view(seat).legal_moves) < 2 or first.moves[0].code == mv.DRAW:
+            continue
+        events = s.play(seat, first.moves[0], 0.0)
+        s.hint(seat)  # the hinter is shown the new position, then kept
+        s.rollback(events)
+        job = s.hint_job(seat)
+        assert job.lease is not None
+        assert all(len(v.history) == 0 for v in job.lease.views)  # only the start of the turn is left
+        (again,) = s.hint_done(job, job.run())
+        assert again.moves == first.moves  # type: ignore[attr-defined]
+        checked += 1
+    assert checked >= 5

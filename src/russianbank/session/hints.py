@@ -64,6 +64,20 @@ class SeatHints:
             self._generation += 1
         self._views.append(view)
 
+    def forget_after(self, plies: int) -> None:
+        """Forget the positions after the game's first ``plies`` history entries: a rollback took them
+        back, so they were never reached. A hinter that may have been shown one of them (kept or lent
+        out) is let go; the next job starts a fresh one, shown the turn as it now stands."""
+        keep = [v for v in self._views if len(v.history) <= plies]
+        if len(keep) == len(self._views):
+            return
+        shown = self._lent is not None or any(len(v.history) > plies for v in self._views[: self._told])
+        self._views = keep
+        if shown:
+            self._hinter = None
+            self._lent = None  # a job still out gives back a hinter that saw them: not kept
+            self._told = 0
+
     def lend(self) -> HintLease:
         """The hinter for a new job, with the views it has not been shown yet.
 
