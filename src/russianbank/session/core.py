@@ -69,6 +69,7 @@ class Session:
         self.seating = Seating(setup.seats)
         self.match_before = match or MatchTotal()
         self._game = Game(options=setup.options, seed=seed, position=position)
+        self._views: dict[Viewer, PlayerView] = {}  # the views of the current position, as asked for
         self._say = Narrator(self._game, self.seating)
         self._pace = setup.pace
         self._guard = TurnGuard()
@@ -196,8 +197,13 @@ class Session:
         return self._draw_offer
 
     def view(self, viewer: Viewer) -> PlayerView:
-        """What ``viewer`` (0, 1, or None for a spectator) may see, and nothing more (V1, V2)."""
-        v: PlayerView = self._game.view(viewer)
+        """What ``viewer`` (0, 1, or None for a spectator) may see, and nothing more (V1, V2).
+
+        Built once per position and viewer (a view is immutable): the hinter, the adapter's state
+        for each seat and its narration ask for the same view several times a move."""
+        v = self._views.get(viewer)
+        if v is None:
+            v = self._views[viewer] = self._game.view(viewer)
         return v
 
     def record_text(self, tags: dict[str, str] | None = None) -> str:
@@ -554,6 +560,7 @@ class Session:
             hints.observe(self.view(g.turn))
 
     def _changed(self) -> None:
+        self._views.clear()  # the game changed (a move, an undo, a rollback)
         self._observe()
         self._state_id += 1
         self._turn_at[self._state_id] = self._game.turn_no
@@ -598,6 +605,7 @@ class Session:
     def _push_game(self, move: Move) -> None:
         """Push a move on the game (checked), remembering whether the turn broke a rule of order."""
         g = self._game
+        self._views.clear()
         checkable = g.options.stops and (move.is_card_move or move.code == mv.PASS) and g.is_legal(move)
         if checkable and (g.order_violation(move) is not None or g.pending_violation() is not None):
             self._violated_turn = g.turn_no

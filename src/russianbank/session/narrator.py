@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+
 from .. import moves as mv
 from ..game import Game
 from ..i18n import Message
@@ -11,7 +13,38 @@ from .events import VIEWERS, Viewer
 from .match import MatchTotal
 from .seats import Seating
 
-Said = dict[Viewer, Message]
+
+class Said(Mapping[Viewer, Message]):
+    """What an event says to each viewer, each message worded when it is first asked for.
+
+    An adapter asks only for the viewers it has (a web table with nobody watching never words
+    the spectator's message); each is made once. Being a read-only mapping of every viewer,
+    it compares and iterates like the dict of all three. Ask before the next call that changes
+    the session (an adapter tells its viewers at once): the words of a move played are read from
+    the game's history at its index."""
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(self, make: Callable[[Viewer], Message]) -> None:
+        self._make = make
+        self._made: dict[Viewer, Message] = {}
+
+    def __getitem__(self, viewer: Viewer) -> Message:
+        m = self._made.get(viewer)
+        if m is None:
+            if viewer not in VIEWERS:
+                raise KeyError(viewer)
+            m = self._made[viewer] = self._make(viewer)
+        return m
+
+    def __iter__(self) -> Iterator[Viewer]:
+        return iter(VIEWERS)
+
+    def __len__(self) -> int:
+        return len(VIEWERS)
+
+    def __repr__(self) -> str:
+        return f"Said({dict(self)!r})"
 
 
 class Narrator:
@@ -21,9 +54,8 @@ class Narrator:
         self.game = game
         self.seating = seating
 
-    def _each(self, make: object) -> Said:
-        assert callable(make)
-        return {v: make(v) for v in VIEWERS}
+    def _each(self, make: Callable[[Viewer], Message]) -> Said:
+        return Said(make)
 
     def who(self, seat: int, viewer: Viewer) -> Message:
         return self.seating.actor(seat, viewer)
@@ -51,7 +83,7 @@ class Narrator:
     def played_all(self, index: int) -> Said:
         return self._each(lambda v: self.played(index, v))
 
-    def undone(self, seat: int, what: Said) -> Said:
+    def undone(self, seat: int, what: Mapping[Viewer, Message]) -> Said:
         return self._each(
             lambda v: Message(
                 words.who_code("play.undone", self.seating, seat, v), {"who": self.who(seat, v), "what": what[v]}
@@ -76,8 +108,9 @@ class Narrator:
         """``base.you`` / ``base.other`` with who (draw offers and answers)."""
         return self._each(lambda v: Message(words.who_code(base, self.seating, seat, v), {"who": self.who(seat, v)}))
 
-    def notice(self, code: str, move: Move) -> Said:
-        return self._each(lambda v: Message(code, {"what": self.planned(move, v)}))
+    def notice(self, code: str, move: Move) -> Mapping[Viewer, Message]:
+        """Worded now: a planned move is described from the position before it is played."""
+        return {v: Message(code, {"what": self.planned(move, v)}) for v in VIEWERS}
 
     # -------------------------------------------------------------------- end
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -81,12 +82,27 @@ class Seating:
         """Two people at one keyboard (asked on every move: worked out once)."""
         return all(s.kind is SeatKind.PERSON for s in self.seats)
 
+    @functools.cached_property
+    def _actors(self) -> dict[tuple[int, int | None], Message]:
+        return {(seat, viewer): self._actor(seat, viewer) for seat in (0, 1) for viewer in (0, 1, None)}
+
+    @functools.cached_property
+    def _names(self) -> dict[int | None, Mapping[int, Message]]:
+        return {
+            viewer: {seat: self._actor(seat, viewer) for seat in (0, 1) if seat != viewer} for viewer in (0, 1, None)
+        }
+
     def actor(self, seat: int, viewer: int | None) -> Message:
         """``seat`` as ``viewer`` calls it: you, the computer, your opponent, or Player A/B.
 
         The entries have grammatical forms: ``cap`` (sentence start), ``poss`` (English
-        possessive), and the Russian cases ``gen``, ``dat``, ``acc``.
+        possessive), and the Russian cases ``gen``, ``dat``, ``acc``. (Asked for on every move:
+        worked out once per seat and viewer.)
         """
+        m = self._actors.get((seat, viewer))
+        return self._actor(seat, viewer) if m is None else m
+
+    def _actor(self, seat: int, viewer: int | None) -> Message:
         if self.seats[seat].is_computer:
             return Message("play.who.computer")
         if viewer is None or self.hotseat:
@@ -95,12 +111,14 @@ class Seating:
             return Message("play.who.you")
         return Message("play.who.opponent")
 
-    def names(self, viewer: int | None) -> dict[int, Message]:
+    def names(self, viewer: int | None) -> Mapping[int, Message]:
         """How ``viewer`` names the players, for the engine's words (``names=`` of
         :meth:`Game.describe_message <russianbank.game.Game.describe_message>` and the rest): every
         seat but the viewer's own (the engine says "you" for that one), so the engine says "the
-        computer's pile 7" and "Stop! called by the computer", not "the opponent"."""
-        return {seat: self.actor(seat, viewer) for seat in (0, 1) if seat != viewer}
+        computer's pile 7" and "Stop! called by the computer", not "the opponent". (Made once per viewer and
+        shared: do not change it.)"""
+        names = self._names.get(viewer)
+        return {seat: self._actor(seat, viewer) for seat in (0, 1) if seat != viewer} if names is None else names
 
     def is_you(self, seat: int, viewer: int | None) -> bool:
         """Whether ``viewer`` is addressed as "you" when ``seat`` is meant."""

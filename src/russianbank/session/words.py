@@ -13,6 +13,8 @@ did it (you, the computer, your opponent, Player A) and the match.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..errors import RussianBankError
 from ..game import Game, Outcome
 from ..i18n import Message
@@ -34,7 +36,7 @@ def who_code(base: str, seating: Seating, seat: int, viewer: Viewer) -> str:
     return base + (".you" if seating.is_you(seat, viewer) else ".other")
 
 
-def _names(seating: Seating | None, viewer: Viewer) -> dict[int, Message] | None:
+def _names(seating: Seating | None, viewer: Viewer) -> Mapping[int, Message] | None:
     return None if seating is None else seating.names(viewer)
 
 
