@@ -120,6 +120,8 @@ def test_health_and_metrics(make_client) -> None:
         "russianbank_connections 2.0",
         "russianbank_commit_batch_size_count",
         "process_cpu_seconds_total",
+        'russianbank_gc_pause_seconds_count{generation="2"}',
+        "russianbank_loop_lag_seconds_count",
     ):
         assert name in text, name
 

@@ -28,6 +28,7 @@ from .guards import ClientLimits, Guard, Origins
 from .metrics import CONTENT_TYPE, Metrics, multiprocess
 from .pages import MAX_RECORD, RECORD_PATHS, add_pages
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
+from .runtime import GcWatch, LoopLag, tune_gc
 from .seatstate import SEATS
 from .tables import Clock, Table, TableManager, _level_names
 from .thinking import Thinker
@@ -50,6 +51,7 @@ class Settings:
     redis_url: str | None = None  # fan-out through Redis instead of PostgreSQL's NOTIFY
     shared: bool | None = None  # other processes use the database (default: yes on PostgreSQL or with Redis)
     think_processes: int = 0  # worker processes for the computer's thinking (0: threads of this process)
+    tune_gc: bool = False  # freeze start-up's objects, collect less often (web/runtime.py; serve sets it)
 
 
 def create_app(
@@ -113,11 +115,18 @@ def create_app(
         if fanout is not None:
             await fanout.start()
         sampler = asyncio.get_running_loop().create_task(_sample_cpu(metrics)) if multiprocess() else None
+        gc_watch, lag = GcWatch(metrics.gc_pause), LoopLag(metrics.loop_lag)
+        gc_watch.start()
+        lag.start()
+        if cfg.tune_gc:
+            tune_gc()
         try:
             yield
         finally:
             if sampler is not None:
                 sampler.cancel()
+            lag.stop()
+            gc_watch.stop()
             await shutdown()
 
     async def shutdown() -> None:

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
+
 MAX_TABLES = 5000
 MAX_SECONDS = 600.0
 MAX_PROCESSES = 8
@@ -72,6 +74,7 @@ def check_target(url: str) -> tuple[str, int]:
 @dataclass
 class Figures:
     acks: list[float] = field(default_factory=list)
+    ack_at: list[float] = field(default_factory=list)  # when each was sent, in seconds from the start
     moves_seen: int = 0  # every move a mover's connection saw stored (the computer's included)
     errors: Counter[str] = field(default_factory=Counter)
     games: int = 0
@@ -116,7 +119,40 @@ def scrape(host: str, port: int) -> dict[str, float]:
             out["server_cpu"] = float(value)  # all the server processes, also under --workers
         elif name == 'russianbank_cpu_seconds{part="thinking"}':
             out["thinking_cpu"] = float(value)
+        elif name.startswith(("russianbank_gc_pause_seconds_", "russianbank_loop_lag_seconds_")):
+            out[name] = float(value)
     return out
+
+
+def _pauses(before: dict[str, float], after: dict[str, float]) -> dict[str, Any]:
+    """The server's collector pauses and event-loop lag during the run (from its histograms)."""
+
+    def d(name: str) -> float:
+        return after.get(name, 0.0) - before.get(name, 0.0)
+
+    gc_n = {g: int(d(f'russianbank_gc_pause_seconds_count{{generation="{g}"}}')) for g in "012"}
+    gc_s = {g: d(f'russianbank_gc_pause_seconds_sum{{generation="{g}"}}') for g in "012"}
+    lag = "russianbank_loop_lag_seconds"
+    n = d(f"{lag}_count")
+    over = {ms: int(n - d(f'{lag}_bucket{{le="{ms / 1000}"}}')) for ms in (10, 50, 100)}
+    return {
+        "gc_collections": gc_n,
+        "gc_seconds": {g: round(v, 3) for g, v in gc_s.items()},
+        "loop_lag_samples": int(n),
+        "loop_lag_mean_ms": round(1000 * d(f"{lag}_sum") / n, 2) if n else None,
+        "loop_lag_over_ms": over,
+    }
+
+
+def _ack_figures(acks: list[float]) -> dict[str, Any]:
+    return {
+        "moves": len(acks),
+        "p50": round(percentile(acks, 50) * 1000, 2),
+        "p95": round(percentile(acks, 95) * 1000, 2),
+        "p99": round(percentile(acks, 99) * 1000, 2),
+        "max": round(max(acks) * 1000, 2) if acks else None,
+        "mean": round(statistics.fmean(acks) * 1000, 2) if acks else None,
+    }
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
@@ -156,7 +192,7 @@ class Seat:
                 text = await asyncio.wait_for(self.ws.recv(), max(0.01, stop_at - time.monotonic()))
             except TimeoutError:
                 return
-            m = json.loads(text)
+            m = orjson.loads(text)
             kind = m.get("type")
             if kind == "state":
                 self.state = {k: v for k, v in m.items() if k not in ("type", "rev")}
@@ -180,6 +216,7 @@ class Seat:
             sid = st["state_id"]
             if self.sent_at is not None and sid > self.sent_sid:
                 self.fig.acks.append(time.perf_counter() - self.sent_at)
+                self.fig.ack_at.append(time.monotonic() - self.fig.started - self.fig.acks[-1])
                 self.sent_at = None
             if kind == "delta" and st["seat"] == "A":
                 self.fig.moves_seen += 1
@@ -253,6 +290,7 @@ def _part(host: str, port: int, args: Any, tables: int, seed: int) -> dict[str, 
     fig = asyncio.run(run_part(host, port, args, tables, seed))
     return {
         "acks": fig.acks,
+        "ack_at": fig.ack_at,
         "seen": fig.moves_seen,
         "errors": dict(fig.errors),
         "games": fig.games,
@@ -293,6 +331,8 @@ def run(args: argparse.Namespace) -> int:
             parts = pool.starmap(_part, [(host, port, args, shares[i], args.seed + i) for i in range(n)])
     after = scrape(host, port)
     acks = [a for p in parts for a in p["acks"]]
+    settle = args.ramp + min(5.0, args.seconds / 10) if args.ramp else 0.0  # the ramp and its aftermath
+    steady = [a for p in parts for a, at in zip(p["acks"], p["ack_at"], strict=True) if at >= settle]
     errors: Counter[str] = Counter()
     for p in parts:
         errors.update(p["errors"])
@@ -307,13 +347,9 @@ def run(args: argparse.Namespace) -> int:
         "acked_moves": len(acks),
         "acked_moves_per_second": round(len(acks) / span, 1) if span else 0,
         "stored_moves_seen_per_second": round(seen / span, 1) if span else 0,
-        "ack_ms": {
-            "p50": round(percentile(acks, 50) * 1000, 2),
-            "p95": round(percentile(acks, 95) * 1000, 2),
-            "p99": round(percentile(acks, 99) * 1000, 2),
-            "max": round(max(acks) * 1000, 2) if acks else None,
-            "mean": round(statistics.fmean(acks) * 1000, 2) if acks else None,
-        },
+        "ack_ms": _ack_figures(acks),
+        "steady_from_s": round(settle, 1),
+        "steady_ack_ms": _ack_figures(steady),
         "errors": dict(errors),
     }
     key = "server_cpu" if "server_cpu" in before else "process_cpu_seconds_total"
@@ -326,6 +362,8 @@ def run(args: argparse.Namespace) -> int:
             "moves_per_cpu_second": round(stored / cpu, 1) if cpu > 0 else None,
             "thinking_cpu_seconds": round(after.get("thinking_cpu", 0) - before.get("thinking_cpu", 0), 2),
         }
+    if any(k.startswith("russianbank_loop_lag") for k in after):
+        out["pauses"] = _pauses(before, after)
     if args.json:
         print(json.dumps(out))
     else:
@@ -335,13 +373,29 @@ def run(args: argparse.Namespace) -> int:
             f"acknowledged moves: {out['acked_moves']} ({out['acked_moves_per_second']}/s); "
             f"moves stored, seen by seat A: {out['stored_moves_seen_per_second']}/s"
         )
-        print(f"acknowledgement ms: p50 {a['p50']}  p95 {a['p95']}  p99 {a['p99']}  max {a['max']}")
+        print(f"acknowledgement ms, whole run: p50 {a['p50']}  p95 {a['p95']}  p99 {a['p99']}  max {a['max']}")
+        if settle:
+            b = out["steady_ack_ms"]
+            print(
+                f"acknowledgement ms, moves sent from {out['steady_from_s']} s on ({b['moves']}): "
+                f"p50 {b['p50']}  p95 {b['p95']}  p99 {b['p99']}  max {b['max']}"
+            )
         if "server" in out:
             sv = out["server"]
             print(
                 f"server: {sv['moves_stored']} moves stored in {sv['cpu_seconds']} s of its CPU "
                 f"({sv['moves_per_cpu_second']} moves per CPU-second); "
                 f"the computer's thinking in worker processes: {sv['thinking_cpu_seconds']} s"
+            )
+        if "pauses" in out:
+            pz = out["pauses"]
+            gcn, gcs = pz["gc_collections"], pz["gc_seconds"]
+            print(
+                "server pauses: garbage collections "
+                + ", ".join(f"gen{g} {gcn[g]} ({gcs[g]} s)" for g in "012")
+                + f"; event loop late by {pz['loop_lag_mean_ms']} ms on average, "
+                + ", ".join(f"over {ms} ms {n}x" for ms, n in pz["loop_lag_over_ms"].items())
+                + f" of {pz['loop_lag_samples']} timers"
             )
         if errors:
             print("errors:", ", ".join(f"{k} x{v}" for k, v in errors.most_common()))

@@ -133,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         "key_file": args.key_file,
         "redis_url": args.redis,
         "think_processes": args.think_processes,
+        "tune_gc": True,
     }
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)

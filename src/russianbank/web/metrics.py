@@ -16,6 +16,7 @@ from prometheus_client import multiprocess as _mp
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
+_PAUSE_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0)
 _ACK_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
@@ -65,6 +66,19 @@ class Metrics:
             multiprocess_mode=mode,
         )
         self.thinking_pids: Callable[[], list[int]] = list
+        self.gc_pause = Histogram(
+            "russianbank_gc_pause_seconds",
+            "Time each collection of the garbage collector held the process, by generation",
+            ["generation"],
+            buckets=_PAUSE_BUCKETS,
+            registry=r,
+        )
+        self.loop_lag = Histogram(
+            "russianbank_loop_lag_seconds",
+            "How late the event loop ran a timer set every 0.1 s (time it was held)",
+            buckets=_PAUSE_BUCKETS,
+            registry=r,
+        )
 
     def sample_cpu(self) -> None:
         """Bring the CPU gauges up to date (on every scrape, and every second under --workers)."""

@@ -85,16 +85,34 @@ def view_dict(table: Table, view: Any, *, legal: bool = True) -> dict[str, Any]:
             out = interned[cards] = [n[c] for c in cards]
         return out
 
+    sides: dict[tuple[Any, ...], dict[str, Any]] = table.caches.setdefault("sides", {})
+    if len(sides) > 4096:
+        sides.clear()
+
     def side(p: int) -> dict[str, Any]:
-        return {
-            "reserve_count": view.reserve_count[p],
-            "reserve_up": names(view.reserve_up[p]),
-            "reserve_known": names(view.reserve_known[p]),
-            "stock_count": view.stock_count[p],
-            "stock_known": names(view.stock_known[p]),
-            "waste": names(view.waste[p]),
-            "laid": view.laid[p],
-        }
+        """One player's piles: the very same dict while none of them changes (as ``names``)."""
+        key = (
+            p,
+            view.reserve_count[p],
+            view.reserve_up[p],
+            view.reserve_known[p],
+            view.stock_count[p],
+            view.stock_known[p],
+            view.waste[p],
+            view.laid[p],
+        )
+        out = sides.get(key)
+        if out is None:
+            out = sides[key] = {
+                "reserve_count": key[1],
+                "reserve_up": names(key[2]),
+                "reserve_known": names(key[3]),
+                "stock_count": key[4],
+                "stock_known": names(key[5]),
+                "waste": names(key[6]),
+                "laid": key[7],
+            }
+        return out
 
     options = table.caches.get("options")
     if options is None:

@@ -1,0 +1,84 @@
+"""The server's own pauses: the collector's collections and the event loop's lag are measured."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+
+from prometheus_client import CollectorRegistry, Histogram
+
+from russianbank.web import runtime
+from russianbank.web.loadtest import _pauses
+
+
+def _count(h: Histogram, **labels: str) -> float:
+    for metric in h.collect():
+        for s in metric.samples:
+            if s.name.endswith("_count") and all(s.labels.get(k) == v for k, v in labels.items()):
+                return s.value
+    return 0.0
+
+
+def test_every_collection_is_timed_by_generation() -> None:
+    h = Histogram("t_gc", "t", ["generation"], registry=CollectorRegistry())
+    watch = runtime.GcWatch(h)
+    watch.start()
+    try:
+        gc.collect(0)
+        gc.collect(2)
+    finally:
+        watch.stop()
+    assert _count(h, generation="0") >= 1 and _count(h, generation="2") >= 1
+    n = _count(h, generation="2")
+    gc.collect(2)  # stopped: no longer counted
+    assert _count(h, generation="2") == n
+
+
+def test_the_loop_lag_shows_a_blocked_loop() -> None:
+    h = Histogram("t_lag", "t", buckets=(0.01, 0.1, 1.0), registry=CollectorRegistry())
+
+    async def main() -> None:
+        lag = runtime.LoopLag(h, interval=0.01)
+        lag.start()
+        await asyncio.sleep(0.05)
+        time.sleep(0.15)  # the loop is held
+        await asyncio.sleep(0.05)
+        lag.stop()
+
+    asyncio.run(main())
+    late = [s for m in h.collect() for s in m.samples if s.name == "t_lag_bucket" and s.labels["le"] == "0.1"]
+    total = _count(h)
+    assert total >= 3 and late[0].value < total  # at least one timer came more than 0.1 s late
+
+
+def test_tune_gc_freezes_start_up_and_collects_less_often() -> None:
+    old = gc.get_threshold()
+    try:
+        runtime.tune_gc()
+        assert gc.get_threshold() == (runtime.GEN0_THRESHOLD, runtime.GEN1_THRESHOLD, runtime.GEN2_THRESHOLD)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*old)
+
+
+def test_the_load_tool_reports_the_servers_pauses() -> None:
+    before = {
+        'russianbank_gc_pause_seconds_count{generation="2"}': 1.0,
+        "russianbank_loop_lag_seconds_count": 10.0,
+        **{f'russianbank_loop_lag_seconds_bucket{{le="{le}"}}': 10.0 for le in ("0.01", "0.05", "0.1")},
+    }
+    after = {
+        'russianbank_gc_pause_seconds_count{generation="2"}': 3.0,
+        'russianbank_gc_pause_seconds_sum{generation="2"}': 0.25,
+        "russianbank_loop_lag_seconds_count": 30.0,
+        "russianbank_loop_lag_seconds_sum": 0.4,
+        'russianbank_loop_lag_seconds_bucket{le="0.01"}': 25.0,
+        'russianbank_loop_lag_seconds_bucket{le="0.05"}': 29.0,
+        'russianbank_loop_lag_seconds_bucket{le="0.1"}': 30.0,
+    }
+    p = _pauses(before, after)
+    assert p["gc_collections"] == {"0": 0, "1": 0, "2": 2} and p["gc_seconds"]["2"] == 0.25
+    assert p["loop_lag_samples"] == 20 and p["loop_lag_mean_ms"] == 20.0
+    assert p["loop_lag_over_ms"] == {10: 5, 50: 1, 100: 0}
