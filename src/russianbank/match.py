@@ -82,21 +82,28 @@ def pair_specs(
     save_dir: str | None = None,
     budget_a: str | None = None,
     budget_b: str | None = None,
+    first: int = 0,
 ) -> list[GameSpec]:
     """The games of a match: deal ``d`` is played by games ``2d`` (A first seat) and ``2d+1`` (swapped).
 
     An odd number of games leaves the last deal played once, with A in the first seat.
+    ``first`` skips the first games of the seed's sequence: the games are ``first .. first+games-1``
+    of it, each the same as in a run from game 0 (a deal and its players' seeds depend only on the
+    seed and the game's index), so a match can be extended later with the games after it.
     """
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
+    if first < 0:
+        raise ValueError(f"the first game must be at least 0, not {first}")
     rng = random.Random(seed)
     out: list[GameSpec] = []
     deal_seed = 0
-    for i in range(games):
+    for i in range(first + games):
         deal = i // 2
         if i % 2 == 0:
             deal_seed = rng.randrange(2**62)
-        out.append(GameSpec(i, deal, deal_seed, i % 2 == 1, a, b, preset, stops, save_dir, budget_a, budget_b))
+        if i >= first:
+            out.append(GameSpec(i, deal, deal_seed, i % 2 == 1, a, b, preset, stops, save_dir, budget_a, budget_b))
     return out
 
 
@@ -151,6 +158,11 @@ def summarize(results: Sequence[GameResult], wall_seconds: float) -> dict[str, A
         "cpu_s_per_turn_a": avg(sum(r.cpu_a for r in results), turns_a),
         "cpu_s_per_turn_b": avg(sum(r.cpu_b for r in results), turns_b),
         "stops_called": sum(r.stops for r in results),
+        # totals, so that matches over consecutive ranges of games (--first) can be added up exactly
+        "turns_a": turns_a,
+        "turns_b": turns_b,
+        "cpu_a": sum(r.cpu_a for r in results),
+        "cpu_b": sum(r.cpu_b for r in results),
         "seconds": wall_seconds,
         "games_per_s": avg(n, 1) / wall_seconds if wall_seconds > 0 else 0.0,
     }
@@ -287,6 +299,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=20, help="number of games (each deal is played twice, seats swapped)")
     p.add_argument("--preset", default="classic", help="rules preset (classic, hoyle, suited, russian13, single)")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals (same seed, same deals)")
+    p.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        metavar="K",
+        help="play games K .. K+N-1 of the seed's sequence (K even; each game is the same as in a run from game 0)",
+    )
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--stops", action="store_true", help="play with Stop! (violations may be made and stopped)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
@@ -307,7 +326,9 @@ def _check_player(name: str) -> None:
 def format_summary(a: str, b: str, s: dict[str, Any]) -> str:
     """The match result as text for people."""
     lines = [
-        f"{a} vs {b}: {s['games']} games ({s['preset']}{', stops' if s.get('stops') else ''}, seed {s['seed']})",
+        f"{a} vs {b}: {s['games']} games ({s['preset']}{', stops' if s.get('stops') else ''}, seed {s['seed']}"
+        + (f", games {s['first'] + 1}..{s['first'] + s['games']} of its sequence" if s.get("first") else "")
+        + ")",
         f"  A wins {s['wins']}, draws {s['draws']}, losses {s['losses']}"
         + (f" ({s['capped']} stopped at the {MOVE_CAP}-move cap)" if s["capped"] else ""),
         f"  win rate (decided games) {100 * s['win_rate']:.1f}%, "
@@ -331,6 +352,10 @@ def run(args: argparse.Namespace) -> int:
                 f"--games must be an even number of at least 2 (each deal is played twice, seats swapped), "
                 f"not {args.games}"
             )
+        if args.first < 0 or args.first % 2:
+            raise ValueError(
+                f"--first must be an even number of at least 0 (a deal's two games go together), not {args.first}"
+            )
         if args.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
         from .options import options_for
@@ -346,7 +371,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"russianbank match: {e}", file=sys.stderr)
         return 2
     specs = pair_specs(
-        args.a, args.b, args.games, args.preset, args.seed, args.stops, args.save, args.budget_a, args.budget_b
+        args.a,
+        args.b,
+        args.games,
+        args.preset,
+        args.seed,
+        args.stops,
+        args.save,
+        args.budget_a,
+        args.budget_b,
+        args.first,
     )
     t0 = time.perf_counter()
     results: list[GameResult] = []
@@ -367,6 +401,7 @@ def run(args: argparse.Namespace) -> int:
             "b": args.b,
             "preset": args.preset,
             "seed": args.seed,
+            "first": args.first,
             "stops": args.stops,
             "jobs": args.jobs,
             "move_cap": MOVE_CAP,

@@ -83,6 +83,29 @@ def test_pairing_plays_each_deal_twice_with_seats_swapped() -> None:
         pair_specs("greedy", "random", 0)
 
 
+def test_first_plays_the_later_games_of_the_same_sequence(tmp_path: object) -> None:
+    full = pair_specs("greedy", "planner", 8, seed=7)
+    later = pair_specs("greedy", "planner", 4, seed=7, first=4)
+    assert later == full[4:]  # the same index, deal, deal seed and seat for each game
+    assert [s.index for s in later] == [4, 5, 6, 7]
+    with pytest.raises(ValueError):
+        pair_specs("greedy", "random", 2, first=-2)
+    # game K of a run with --first K is game K of a full run, move for move, and is saved under its own number
+    a_dir = os.path.join(str(tmp_path), "full")
+    b_dir = os.path.join(str(tmp_path), "first")
+    os.makedirs(a_dir)
+    os.makedirs(b_dir)
+    assert match.run(_args("easy", "beginner", "--games", "4", "--seed", "9", "--save", a_dir, "--json")) == 0
+    assert match.run(_args("easy", "beginner", "--games", "2", "--seed", "9", "--first", "2", "--save", b_dir)) == 0
+    assert sorted(os.listdir(b_dir)) == ["game-0003.txt", "game-0004.txt"]
+    for name in ("game-0003.txt", "game-0004.txt"):
+        with (
+            open(os.path.join(a_dir, name), encoding="utf-8") as fa,
+            open(os.path.join(b_dir, name), encoding="utf-8") as fb,
+        ):
+            assert fa.read() == fb.read()
+
+
 def test_swapped_game_scores_from_a_side(tmp_path: object) -> None:
     specs = pair_specs("greedy", "random", 2, seed=1, save_dir=str(tmp_path))
     results = [play_game(s) for s in specs]
@@ -120,6 +143,8 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     for key in ("wins", "draws", "losses", "win_rate", "wilson_low", "wilson_high", "games_per_s"):
         assert key in data
     assert data["wins"] == 2 and data["losses"] == 0
+    assert data["first"] == 0 and data["turns_a"] + data["turns_b"] == round(2 * data["avg_turns"])
+    assert data["cpu_a"] >= 0 and data["cpu_b"] >= 0
 
 
 def test_cli_text_and_parallel(capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,6 +157,9 @@ def test_cli_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert match.run(_args("greedy", "nobody", "--games", "2")) == 2
     assert "unknown player" in capsys.readouterr().err
     assert match.run(_args("greedy", "random", "--games", "0")) == 2
+    assert match.run(_args("greedy", "random", "--games", "2", "--first", "3")) == 2
+    assert "--first must be an even number" in capsys.readouterr().err
+    assert match.run(_args("greedy", "random", "--games", "2", "--first", "-2")) == 2
     assert match.run(_args("greedy", "random", "--preset", "nonesuch")) == 2
     assert "unknown preset" in capsys.readouterr().err
     assert match.run(_args("greedy", "random", "--budget-a", "samples")) == 2
