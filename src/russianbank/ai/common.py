@@ -261,20 +261,22 @@ class TurnMemory:
 
     def __init__(self) -> None:
         self.turn: tuple[int, int] | None = None
-        self.keys: set[object] = set()
+        # a dict used as an ordered set: equal memories pickle to the same bytes (a set's order can
+        # differ after a round trip through pickle, as when a web worker sends a player's state back)
+        self.keys: dict[object, None] = {}
 
     def avoid(self, view: PlayerView, g: Game) -> set[object]:
         """The positions to keep away from: those already seen this turn (without the current one)."""
         if self.turn != (view.turn_no, len(view.history) - turn_move_count(view)):
             return set()
-        return self.keys - {public_key(g)}
+        return set(self.keys) - {public_key(g)}
 
     def visit(self, view: PlayerView, g: Game) -> set[object]:
         """Note the current position; returns the earlier ones of this turn."""
         turn = (view.turn_no, len(view.history) - turn_move_count(view))
         if self.turn != turn:
             self.turn = turn
-            self.keys = set()
+            self.keys = {}
         before = set(self.keys)
-        self.keys.add(public_key(g))
+        self.keys[public_key(g)] = None
         return before

@@ -35,7 +35,8 @@ class Hinter:
 
     def __init__(self, level: str = "hard", seed: int | None = 0, **budget: Any) -> None:
         self.level = level
-        self.player = make_player(level, seed=seed, **budget)
+        player = make_player(level, seed=seed, **budget)
+        self.player = getattr(player, "strong", player)  # a level's search, without its easy turns
         self.memory = TurnMemory()
         self.player.seen = self.memory  # the player's searches avoid what this hinter has seen
         self._plan: tuple[object, list[Move]] | None = None  # (position it starts from, moves)

@@ -8,7 +8,8 @@ beginner   greedy, but half of its moves are random in-order moves; in
            person can practise calling Stop!)
 easy       greedy
 medium     planner on the learned evaluation (1000 nodes per segment search,
-           tableau moves that open nothing new left out)
+           tableau moves that open nothing new left out); a fifth of its
+           turns, drawn at random, played the easy way (greedy)
 hard       expert with a small budget (3 to 6 deals of up to 2 plans, through
            the opponent's reply; an unpruned root search of 1000 nodes)
 expert     expert with the default budget (up to 16 deals of up to 3 plans,
@@ -37,7 +38,7 @@ ENGINES = ("random", "greedy", "planner", "expert")
 LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "beginner": {"noise": 0.5, "violations": 0.05},
     "easy": {},
-    "medium": {"node_budget": 1000, "prune_shifts": 2},
+    "medium": {"node_budget": 1000, "prune_shifts": 2, "greedy_turns": 0.2},
     "hard": {
         "samples": 6,
         "min_samples": 3,
@@ -47,6 +48,35 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     },
     "expert": {},
 }
+
+
+class MixedPlayer:
+    """A player that plays a share of its turns the easy way (greedy): a level between the two.
+
+    At the first move of each of its turns it draws, with its own seeded random
+    numbers, whether the turn is an easy one (``share``, 0..1); the whole turn is
+    then played by the one player, so each keeps its own memory of the turn
+    (neither leads back to a position already left in it). ``strong`` is the
+    player of the other turns (hints use it alone).
+    """
+
+    def __init__(self, strong: Any, share: float, seed: int | None = 0) -> None:
+        if not 0.0 <= share <= 1.0:
+            raise ValueError(f"greedy_turns is a share of the turns (0..1), not {share}")
+        self.strong = strong
+        self.share = share
+        self.rng = random.Random(seed)
+        self.greedy = GreedyPlayer(self.rng.randrange(2**62))
+        self.name = f"{getattr(strong, 'name', 'player')}+greedy"
+        self._turn: int | None = None
+        self._easy = False
+
+    def choose(self, view: PlayerView) -> Move:
+        check_view(view)
+        if view.turn_no != self._turn:
+            self._turn = view.turn_no
+            self._easy = self.rng.random() < self.share
+        return (self.greedy if self._easy else self.strong).choose(view)
 
 
 class BeginnerPlayer:
@@ -81,12 +111,17 @@ def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
     Keyword arguments override the budget (``node_budget``, ``prune_shifts``
     for the planner; ``samples``, ``candidates``, ``node_budget``,
     ``rollout_budget``, ``reply``, ``time_limit`` for the expert; ``noise``,
-    ``violations`` for the beginner).
+    ``violations`` for the beginner; ``greedy_turns`` for the planner and the expert, the share of
+    turns played the easy way, see :class:`MixedPlayer`).
     """
     if name in LEVEL_BUDGETS:
         kwargs = {**LEVEL_BUDGETS[name], **budget}
     else:
         kwargs = dict(budget)
+    share = float(kwargs.pop("greedy_turns", 0.0)) if name in ("planner", "medium", "expert", "hard") else 0.0
+    if share:
+        strong = make_player(name, seed, **{**kwargs, "greedy_turns": 0.0})
+        return MixedPlayer(strong, share, None if seed is None else seed ^ 0x5EED)
     try:
         if name == "random":
             return RandomPlayer(seed, **kwargs)
