@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -172,3 +173,47 @@ def test_every_pace_and_skip_message_is_answered_and_changes_nothing_else(make_c
             assert table(gid).session.state_id == first["state_id"]  # never a move
 
         one()
+
+
+def test_state_id_never_goes_back_across_a_restart(make_client, tmp_path) -> None:
+    """The state id's offset from the number of moves is stored with the undo: a new server on the
+    same database goes on from the state id the clients saw (before: from the number of moves)."""
+    db = tmp_path / "games.db"
+    c = make_client()
+    seed = next(
+        s
+        for s in range(200)
+        if (g := Game("classic", seed=s)).turn == 0 and _card_move([str(m) for m in g.legal_moves()])
+    )
+    d = new_game(c, mode="computer", level="easy", seed=seed)
+    gid = d["game_id"]
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        s = join(ws, d["token"])
+        move = _card_move(s["view"]["legal_moves"])
+        ws.send_json({"type": "move", "move": move, "state": s["state_id"]})
+        recv_state(ws, lambda m: m["state_id"] == 1)
+        ws.send_json({"type": "undo"})
+        recv_state(ws, lambda m: m["state_id"] == 2)
+        ws.send_json({"type": "move", "move": move, "state": 2})
+        recv_state(ws, lambda m: m["state_id"] == 3)
+    with sqlite3.connect(db) as con:
+        assert con.execute("select state_extra from rb_games where id = ?", (gid,)).fetchone() == (2,)
+    c2 = make_client(f"sqlite:///{db}")  # a new server: nothing of the first one's memory
+    with c2.websocket_connect(f"/ws/{gid}") as ws:
+        again = join(ws, d["token"])
+        assert again["state_id"] == 3 and len(again["view"]["history"]) == 1
+        ws.send_json({"type": "move", "move": again["view"]["legal_moves"][0], "state": 2})
+        assert recv(ws)["code"] == "stale"  # the client's 2 is behind: the id did not go back to 1
+
+
+def test_a_database_from_before_the_state_column_is_upgraded(make_client, tmp_path) -> None:
+    db = tmp_path / "games.db"
+    c = make_client()
+    d = new_game(c, mode="friend", seed=4)
+    with sqlite3.connect(db) as con:
+        con.execute("alter table rb_games drop column state_extra")
+    c2 = make_client(f"sqlite:///{db}")
+    with c2.websocket_connect(f"/ws/{d['game_id']}") as ws:
+        assert join(ws, d["token"])["state_id"] == 0
+    with sqlite3.connect(db) as con:
+        assert con.execute("select state_extra from rb_games").fetchall() == [(0,)]

@@ -38,3 +38,27 @@ def test_games_on_postgresql_survive_a_restart(make_client, pg_url: str):
     with c2.websocket_connect(f"/ws/{again}") as wa:
         nxt = join(wa, ta)
         assert nxt["match"]["number"] == 2 and nxt["match"]["A"] == end["view"]["outcome"]["score"]["total"]
+
+
+def test_the_state_id_is_kept_across_a_restart_on_postgresql(make_client, pg_url: str):
+    from russianbank.game import Game
+
+    c1 = make_client(pg_url)
+    seed = next(
+        s
+        for s in range(200)
+        if (g := Game("classic", seed=s)).turn == 0
+        and any(str(m)[0] in "1234" and str(m)[1] in "1234" for m in g.legal_moves())
+    )
+    d = new_game(c1, mode="computer", level="easy", seed=seed)
+    with c1.websocket_connect(f"/ws/{d['game_id']}") as ws:
+        s = join(ws, d["token"])
+        move = next(m for m in s["view"]["legal_moves"] if m[0] in "1234" and m[1] in "1234")
+        ws.send_json({"type": "move", "move": move, "state": 0})
+        recv_state(ws, lambda m: m["state_id"] == 1)
+        ws.send_json({"type": "undo"})
+        recv_state(ws, lambda m: m["state_id"] == 2)
+    c2 = make_client(pg_url)
+    with c2.websocket_connect(f"/ws/{d['game_id']}") as ws:
+        again = join(ws, d["token"])
+        assert again["state_id"] == 2 and again["view"]["history"] == []

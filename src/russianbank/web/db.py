@@ -69,6 +69,7 @@ class StoredGame:
     finished: bool
     next_game: str | None
     moves: list[str]
+    state_extra: int = 0  # the state id beyond the number of moves (undos, rollbacks): see MoveWrite
 
 
 @dataclass
@@ -88,7 +89,11 @@ class NewGame:
 
 @dataclass
 class MoveWrite:
-    """One move row; when the move ended the game, its result and the seed in plain text."""
+    """One move row; when the move ended the game, its result and the seed in plain text.
+
+    ``state_extra`` (on this write and on :class:`DeleteMoves`): when not None, the game's state
+    id from now on is the number of its moves plus this (stored in the same transaction), so
+    that a game loaded again after a restart goes on from its state id, never below it."""
 
     game_id: str
     idx: int
@@ -96,6 +101,7 @@ class MoveWrite:
     finished: bool = False
     points: tuple[int, int] = (0, 0)
     seed: int | None = None
+    state_extra: int | None = None
 
 
 @dataclass
@@ -110,6 +116,7 @@ class DeleteMoves:
 
     game_id: str
     from_idx: int
+    state_extra: int | None = None
 
 
 Write = NewGame | MoveWrite | NextGameWrite | DeleteMoves
@@ -252,7 +259,8 @@ _SCHEMA = [
         finished BOOLEAN NOT NULL DEFAULT FALSE,
         points_a INTEGER NOT NULL DEFAULT 0,
         points_b INTEGER NOT NULL DEFAULT 0,
-        next_game VARCHAR(32)
+        next_game VARCHAR(32),
+        state_extra INTEGER NOT NULL DEFAULT 0
     )""",
     "CREATE INDEX IF NOT EXISTS ix_rb_games_match_id ON rb_games (match_id)",
     """CREATE TABLE IF NOT EXISTS rb_moves (
@@ -266,7 +274,7 @@ _SCHEMA = [
 
 _GAME_COLUMNS = (
     "id, match_id, match_no, mode, level, computer_seat, options_json, seed, seed_enc, "
-    "token_a, token_b, finished, next_game"
+    "token_a, token_b, finished, next_game, state_extra"
 )
 
 
@@ -371,7 +379,7 @@ class Store:
         row, moves = await self._load(game_id)
         if row is None:
             return None
-        (gid, match_id, match_no, mode, level, cseat, options_json, seed, seed_enc, ta, tb, finished, nxt) = row
+        (gid, match_id, match_no, mode, level, cseat, options_json, seed, seed_enc, ta, tb, finished, nxt, extra) = row
         real_seed = int(seed) if seed_enc is None else self.cipher.decrypt(gid, seed_enc)
         return StoredGame(
             id=gid,
@@ -386,6 +394,7 @@ class Store:
             finished=bool(finished),
             next_game=nxt,
             moves=moves,
+            state_extra=int(extra or 0),
         )
 
     def _new_game_row(self, g: NewGame) -> tuple[Any, ...]:
@@ -464,6 +473,7 @@ def _tables() -> tuple[Any, Any]:
         Column("points_a", Integer),
         Column("points_b", Integer),
         Column("next_game", String(32)),
+        Column("state_extra", Integer),
     )
     moves = Table(
         "rb_moves",
@@ -567,6 +577,16 @@ class CoreStore(Store):
                         out[i] = res.rowcount == 1
                         if out[i]:
                             announce.append(w)
+                extra = {  # of each game, the last one stored in the batch (a batch keeps the order)
+                    w.game_id: w.state_extra
+                    for i, w in enumerate(items)
+                    if isinstance(w, MoveWrite | DeleteMoves) and w.state_extra is not None and out.get(i)
+                }
+                extra_rows = [{"gid": gid, "ex": ex} for gid, ex in extra.items()]
+                if extra_rows:
+                    await con.execute(
+                        update(g).where(g.c.id == bindparam("gid")).values(state_extra=bindparam("ex")), extra_rows
+                    )
                 for stmt in self._announce(announce):
                     await con.execute(stmt)
         except (SQLAlchemyError, OSError) as e:
@@ -706,6 +726,8 @@ class SQLiteStore(CoreStore):
             _migrate_sqlite(con, self.cipher)
             for stmt in _SCHEMA:
                 con.execute(stmt)
+            if "state_extra" not in _columns(con, "rb_games"):  # a database from before the column
+                con.execute("ALTER TABLE rb_games ADD COLUMN state_extra INTEGER NOT NULL DEFAULT 0")
         finally:
             con.close()
 
@@ -844,6 +866,9 @@ class PostgresStore(CoreStore):
                 for stmt in _SCHEMA:
                     await con.exec_driver_sql(stmt)
                 await _migrate_pg(con, self.cipher)
+                await con.exec_driver_sql(
+                    "ALTER TABLE rb_games ADD COLUMN IF NOT EXISTS state_extra INTEGER NOT NULL DEFAULT 0"
+                )
         except (OSError, SQLAlchemyError) as e:
             await self._close()
             raise StorageError(f"cannot open the database {describe_url(self.url)}: {e}") from e

@@ -191,6 +191,7 @@ class Table:
     remote_pending: bool = False
     remote_moves: list[tuple[int, str]] = field(default_factory=list)
     settled: asyncio.Event = field(default_factory=asyncio.Event)  # nothing thought of, nothing due now
+    stored_extra: int = 0  # the state id beyond the number of moves, as the database has it
 
     # ------------------------------------------------------------ properties
 
@@ -340,8 +341,16 @@ class Table:
     # ------------------------------------------------------------- the moves
 
     def _writes(self, events: Sequence[Event]) -> list[MoveWrite | DeleteMoves]:
+        """The writes of ``events``; the last one also carries the state id's offset from the number
+        of moves when that changed (an undo, an earlier rollback or catch-up), so that the state id
+        never goes back, not even across a restart."""
         out: list[MoveWrite | DeleteMoves] = []
+        n = len(self.moves)
         for e in events:
+            if isinstance(e, Played):
+                n = e.index + 1
+            elif isinstance(e, Undone):
+                n = e.index
             if isinstance(e, Played):
                 o = e.outcome
                 out.append(
@@ -356,6 +365,9 @@ class Table:
                 )
             elif isinstance(e, Undone):
                 out.append(DeleteMoves(self.id, e.index))
+        extra = self.state_id - n
+        if out and extra != self.stored_extra:
+            out[-1].state_extra = extra
         return out
 
     async def commit(self, events: list[Event]) -> None:
@@ -383,6 +395,8 @@ class Table:
                     "stale", Message("server.stale", {"got": got, "state": self.state_id}), state_id=self.state_id
                 )
             done.append(w)
+            if w.state_extra is not None:
+                self.stored_extra = w.state_extra
         for ev in events:
             if isinstance(ev, Played):
                 del self.moves[ev.index :]
@@ -811,7 +825,9 @@ class TableManager:
         a, b, n = await self.store.match_totals(stored.match_id)
         now = self.clock.now()
         last = self._last_state.pop(game_id, None)
-        sid = None if last is None else max(len(stored.moves), last)
+        sid = len(stored.moves) + stored.state_extra  # the state id stored (see Table._writes)
+        if last is not None:
+            sid = max(sid, last)
         try:
             session = self.new_session(stored, stored.moves, MatchTotal(), sid, now)
         except PlayError as e:  # a damaged database: say where
@@ -821,7 +837,7 @@ class TableManager:
             a, b, n = a - o.points(0), b - o.points(1), n - 1
         if (a, b, n) != (0, 0, 0):
             session = self.new_session(stored, stored.moves, MatchTotal(a, b, n), sid, now)
-        table = Table(self, stored, session, list(stored.moves))
+        table = Table(self, stored, session, list(stored.moves), stored_extra=stored.state_extra)
         table.start_events = session.start(now)
         self.tables[game_id] = table
         self.metrics.tables(len(self.tables))
