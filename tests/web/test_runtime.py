@@ -6,7 +6,7 @@ import asyncio
 import gc
 import time
 
-from prometheus_client import CollectorRegistry, Histogram
+from prometheus_client import CollectorRegistry, Counter, Histogram
 
 from russianbank.web import runtime
 from russianbank.web.loadtest import _pauses
@@ -22,14 +22,19 @@ def _count(h: Histogram, **labels: str) -> float:
 
 def test_every_collection_is_timed_by_generation() -> None:
     h = Histogram("t_gc", "t", ["generation"], registry=CollectorRegistry())
-    watch = runtime.GcWatch(h)
+    found = Counter("t_found", "t", registry=CollectorRegistry())
+    watch = runtime.GcWatch(h, found)
     watch.start()
     try:
         gc.collect(0)
+        a: list[object] = []
+        a.append(a)  # a reference cycle, then garbage
+        del a
         gc.collect(2)
     finally:
         watch.stop()
     assert _count(h, generation="0") >= 1 and _count(h, generation="2") >= 1
+    assert found._value.get() >= 1
     n = _count(h, generation="2")
     gc.collect(2)  # stopped: no longer counted
     assert _count(h, generation="2") == n
@@ -72,6 +77,7 @@ def test_the_load_tool_reports_the_servers_pauses() -> None:
     after = {
         'russianbank_gc_pause_seconds_count{generation="2"}': 3.0,
         'russianbank_gc_pause_seconds_sum{generation="2"}': 0.25,
+        "russianbank_gc_collected_objects_total": 50.0,
         "russianbank_loop_lag_seconds_count": 30.0,
         "russianbank_loop_lag_seconds_sum": 0.4,
         'russianbank_loop_lag_seconds_bucket{le="0.01"}': 25.0,
@@ -80,5 +86,6 @@ def test_the_load_tool_reports_the_servers_pauses() -> None:
     }
     p = _pauses(before, after)
     assert p["gc_collections"] == {"0": 0, "1": 0, "2": 2} and p["gc_seconds"]["2"] == 0.25
+    assert p["gc_collected_objects"] == 50
     assert p["loop_lag_samples"] == 20 and p["loop_lag_mean_ms"] == 20.0
     assert p["loop_lag_over_ms"] == {10: 5, 50: 1, 100: 0}

@@ -115,7 +115,7 @@ def create_app(
         if fanout is not None:
             await fanout.start()
         sampler = asyncio.get_running_loop().create_task(_sample_cpu(metrics)) if multiprocess() else None
-        gc_watch, lag = GcWatch(metrics.gc_pause), LoopLag(metrics.loop_lag)
+        gc_watch, lag = GcWatch(metrics.gc_pause, metrics.gc_collected), LoopLag(metrics.loop_lag)
         gc_watch.start()
         lag.start()
         if cfg.tune_gc:

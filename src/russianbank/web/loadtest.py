@@ -119,7 +119,7 @@ def scrape(host: str, port: int) -> dict[str, float]:
             out["server_cpu"] = float(value)  # all the server processes, also under --workers
         elif name == 'russianbank_cpu_seconds{part="thinking"}':
             out["thinking_cpu"] = float(value)
-        elif name.startswith(("russianbank_gc_pause_seconds_", "russianbank_loop_lag_seconds_")):
+        elif name.startswith(("russianbank_gc_", "russianbank_loop_lag_seconds_")):
             out[name] = float(value)
     return out
 
@@ -138,6 +138,7 @@ def _pauses(before: dict[str, float], after: dict[str, float]) -> dict[str, Any]
     return {
         "gc_collections": gc_n,
         "gc_seconds": {g: round(v, 3) for g, v in gc_s.items()},
+        "gc_collected_objects": int(d("russianbank_gc_collected_objects_total")),
         "loop_lag_samples": int(n),
         "loop_lag_mean_ms": round(1000 * d(f"{lag}_sum") / n, 2) if n else None,
         "loop_lag_over_ms": over,
@@ -393,6 +394,7 @@ def run(args: argparse.Namespace) -> int:
             print(
                 "server pauses: garbage collections "
                 + ", ".join(f"gen{g} {gcn[g]} ({gcs[g]} s)" for g in "012")
+                + f", {pz['gc_collected_objects']} objects collected"
                 + f"; event loop late by {pz['loop_lag_mean_ms']} ms on average, "
                 + ", ".join(f"over {ms} ms {n}x" for ms, n in pz["loop_lag_over_ms"].items())
                 + f" of {pz['loop_lag_samples']} timers"

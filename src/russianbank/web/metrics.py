@@ -73,6 +73,9 @@ class Metrics:
             buckets=_PAUSE_BUCKETS,
             registry=r,
         )
+        self.gc_collected = Counter(
+            "russianbank_gc_collected_objects", "Objects the garbage collector found in reference cycles", registry=r
+        )
         self.loop_lag = Histogram(
             "russianbank_loop_lag_seconds",
             "How late the event loop ran a timer set every 0.1 s (time it was held)",

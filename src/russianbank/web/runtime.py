@@ -34,10 +34,12 @@ def tune_gc() -> None:
 
 
 class GcWatch:
-    """Times the collector's collections into a histogram labelled by generation."""
+    """Times the collector's collections into a histogram labelled by generation (and counts
+    what they found: garbage kept alive only by reference cycles)."""
 
-    def __init__(self, histogram: Any) -> None:
+    def __init__(self, histogram: Any, collected: Any = None) -> None:
         self.histogram = histogram
+        self.collected = collected  # a counter of the objects found to be garbage (in reference cycles)
         self._started = 0.0
         self._by_gen = [histogram.labels(generation=str(g)) for g in range(3)]
 
@@ -46,6 +48,8 @@ class GcWatch:
             self._started = time.perf_counter()
         else:
             self._by_gen[min(2, info.get("generation", 2))].observe(time.perf_counter() - self._started)
+            if self.collected is not None and info.get("collected"):
+                self.collected.inc(info["collected"])
 
     def start(self) -> None:
         gc.callbacks.append(self._callback)
