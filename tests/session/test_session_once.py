@@ -73,3 +73,18 @@ def test_words_are_made_only_for_the_viewers_asked_and_are_the_same(monkeypatch)
     assert made == [0] and played.message(0) is m0  # once, for the viewer asked
     assert dict(played.messages) == {v: s.history_message(played.index, v) for v in VIEWERS}
     assert played.message(None) == s.history_message(played.index, None)
+
+
+def test_words_asked_for_after_the_move_left_the_game_are_still_its_words() -> None:
+    """Read late (after an undo, after a rollback), a move's words are those of the move played."""
+    s = session(seed=5, seats=(Seat.person(), Seat.person()))
+    s.start(0.0)
+    first = next(e for e in s.play(s.turn, s.view(s.turn).legal_moves[0], 0.0) if isinstance(e, Played))
+    expected = {v: s.history_message(first.index, v) for v in VIEWERS}
+    s.undo(first.seat, 0.0)
+    assert dict(first.messages) == expected
+    events = s.play(s.turn, s.view(s.turn).legal_moves[-1], 0.0)
+    second = next(e for e in events if isinstance(e, Played))
+    expected = {v: s.history_message(second.index, v) for v in VIEWERS}
+    s.rollback(events)
+    assert dict(second.messages) == expected and not s.moves

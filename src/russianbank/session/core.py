@@ -382,6 +382,7 @@ class Session:
         g = self._game
         index = len(g.move_stack) - 1
         messages = self._say.undone(seat, {v: self._say.move_words(index, v) for v in VIEWERS})
+        self._say.settle(index)  # the move's words, for whoever asks later, before it leaves the game
         move = g.pop()
         self._changed()
         return [Undone(index=index, seat=seat, move=move, state_id=self._state_id, messages=messages)]
@@ -505,6 +506,7 @@ class Session:
         """Undo the changes of ``events`` (as returned by one call), last first: for an adapter whose
         storage failed, so that nothing is played that was not stored."""
         g = self._game
+        self._say.settle(min((e.index for e in events if isinstance(e, Played)), default=len(g.move_stack)))
         for e in reversed(events):
             if isinstance(e, Played):
                 if len(g.move_stack) != e.index + 1 or g.move_stack[-1] != e.move:

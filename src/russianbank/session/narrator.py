@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 from .. import moves as mv
-from ..game import Game
+from ..game import Game, Outcome
 from ..i18n import Message
 from ..moves import Move
 from . import words
@@ -19,9 +19,9 @@ class Said(Mapping[Viewer, Message]):
 
     An adapter asks only for the viewers it has (a web table with nobody watching never words
     the spectator's message); each is made once. Being a read-only mapping of every viewer,
-    it compares and iterates like the dict of all three. Ask before the next call that changes
-    the session (an adapter tells its viewers at once): the words of a move played are read from
-    the game's history at its index."""
+    it compares and iterates like the dict of all three. It may be read at any time later: what
+    the words need is captured when the event is made, and the words of a move are worded for
+    every viewer before the move leaves the game (an undo, a rollback: :meth:`Narrator.settle`)."""
 
     __slots__ = ("_made", "_make")
 
@@ -43,6 +43,11 @@ class Said(Mapping[Viewer, Message]):
     def __len__(self) -> int:
         return len(VIEWERS)
 
+    def settle(self) -> None:
+        """Word every viewer's message now (what they need is about to change)."""
+        for v in VIEWERS:
+            self[v]
+
     def __repr__(self) -> str:
         return f"Said({dict(self)!r})"
 
@@ -50,9 +55,13 @@ class Said(Mapping[Viewer, Message]):
 class Narrator:
     """Words for one game's events, for every viewer (seat A, seat B, a spectator)."""
 
+    # the moves' words not yet worded for every viewer, by index (a move taken back settles them)
+    _OPEN_LIMIT = 512
+
     def __init__(self, game: Game, seating: Seating) -> None:
         self.game = game
         self.seating = seating
+        self._open: dict[int, Said] = {}
 
     def _each(self, make: Callable[[Viewer], Message]) -> Said:
         return Said(make)
@@ -81,7 +90,16 @@ class Narrator:
         return Message("play.moved", {"who": self.who(seat, viewer), "what": what})
 
     def played_all(self, index: int) -> Said:
-        return self._each(lambda v: self.played(index, v))
+        said = self._each(lambda v: self.played(index, v))
+        self._open[index] = said
+        if len(self._open) > self._OPEN_LIMIT:  # moves this far back are never taken back one by one
+            del self._open[next(iter(self._open))]
+        return said
+
+    def settle(self, from_index: int) -> None:
+        """Word, for every viewer, the moves from ``from_index`` on: call before they leave the game."""
+        for index in [i for i in self._open if i >= from_index]:
+            self._open.pop(index).settle()
 
     def undone(self, seat: int, what: Mapping[Viewer, Message]) -> Said:
         return self._each(
@@ -114,9 +132,10 @@ class Narrator:
 
     # -------------------------------------------------------------------- end
 
-    def end(self, viewer: Viewer, match: MatchTotal) -> tuple[Message, Message, Message]:
+    def end(self, viewer: Viewer, match: MatchTotal, out: Outcome | None = None) -> tuple[Message, Message, Message]:
         """The headline ("The computer wins"), how the game ended with its score (D2), the match (D4)."""
-        out = self.game.outcome()
+        if out is None:
+            out = self.game.outcome()
         assert out is not None
         return (
             words.headline(self.seating, out, viewer),
@@ -125,8 +144,10 @@ class Narrator:
         )
 
     def game_over(self, match: MatchTotal) -> Said:
+        out = self.game.outcome()  # now: a rollback could take the last move back
+
         def say(v: Viewer) -> Message:
-            _, how, total = self.end(v, match)
+            _, how, total = self.end(v, match, out)
             return Message("play.over", {"outcome": how, "match": total})
 
         return self._each(say)
