@@ -61,7 +61,7 @@ async def _record_text(request: Request) -> str | JSONResponse:
 
 def add_pages(app: FastAPI, manager: TableManager) -> None:
     """Register the page routes and the page-only API on ``app``."""
-    reviews = Reviews()
+    reviews = Reviews(run=manager.thinker.run)  # in the thinking workers
     app.state.reviews = reviews  # closed with the app
 
     async def exists(game_id: str) -> bool:

@@ -3,8 +3,10 @@
 engine's words from the viewer's side (:meth:`Game.describe_message
 <russianbank.game.Game.describe_message>`), not in notation.
 
-A review takes seconds, so :class:`Reviews` computes it off the event loop, one at a time in a
-thread of its own (the computer players keep theirs), with a node budget that shrinks as the game
+A review takes seconds, so :class:`Reviews` computes it off the event loop, one at a time: in
+the server's thinking worker processes when it has them (``run``: a search in a thread of the
+server would hold the interpreter lock while acknowledgements wait), else in a thread of its
+own, with a node budget that shrinks as the game
 grows so a long game costs about what a short one does (:func:`node_budget`), and keeps the last
 ones it made (a finished game never changes). A request waits a bounded time for it; after that
 the page is told to ask again (the review goes on and is kept).
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -89,8 +92,12 @@ class ReviewBusy(Exception):
 class Reviews:
     """Reviews made one at a time off the event loop, the last ``keep`` of them kept by key."""
 
-    def __init__(self, keep: int = 64, waiting: int = 4) -> None:
+    def __init__(
+        self, keep: int = 64, waiting: int = 4, run: Callable[..., Awaitable[dict[str, Any]]] | None = None
+    ) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rb-review")
+        self._run = run  # where to make them (Thinker.run: a worker process), else the thread
+        self._one = asyncio.Semaphore(1)
         self._made: OrderedDict[str, asyncio.Future[dict[str, Any]]] = OrderedDict()
         self.keep = keep
         self.waiting = waiting
@@ -111,8 +118,10 @@ class Reviews:
         if fut is None:
             if self._pending() >= self.waiting:
                 raise ReviewBusy
-            loop = asyncio.get_running_loop()
-            fut = loop.run_in_executor(self._executor, review_record, text, viewer, names)
+            if self._run is not None:
+                fut = asyncio.ensure_future(self._in_turn(self._run, text, viewer, names))
+            else:
+                fut = asyncio.get_running_loop().run_in_executor(self._executor, review_record, text, viewer, names)
             self._made[key] = fut
             while len(self._made) > self.keep:
                 old_key = next(iter(self._made))
@@ -130,5 +139,14 @@ class Reviews:
                 del self._made[key]  # a failed review is not kept
             raise
 
+    async def _in_turn(
+        self, run: Callable[..., Awaitable[dict[str, Any]]], text: str, viewer: int | None, names: Any
+    ) -> dict[str, Any]:
+        async with self._one:  # one at a time: the computer players need the other workers
+            return await run(review_record, text, viewer, names)
+
     def close(self) -> None:
+        for fut in self._made.values():
+            if not fut.done():
+                fut.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)

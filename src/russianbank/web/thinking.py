@@ -26,14 +26,17 @@ import os
 import pickle
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from ..moves import Move
 from ..session import HintJob, ThinkJob, ThinkResult
 
 log = logging.getLogger("russianbank.web.thinking")
+
+T = TypeVar("T")
 
 WORKER_NICE = 5  # how much lower the workers' priority is than the server's
 
@@ -78,7 +81,8 @@ def _think(job: ThinkJob) -> tuple[Move | None, str | None, dict[str, Any]]:
 
 
 class Thinker:
-    """Runs think jobs in worker processes (or in ``threads`` when there are none), hints in threads."""
+    """Runs think jobs and reviews in worker processes (or in ``threads`` when there are none),
+    hints in threads."""
 
     def __init__(self, threads: Executor, processes: int = 0, *, nice: int = WORKER_NICE) -> None:
         self.threads = threads
@@ -126,6 +130,27 @@ class Thinker:
         plan for the turn in the job's lease, which must stay in this process."""
         moves: tuple[Move, ...] = await asyncio.get_running_loop().run_in_executor(self.threads, job.run)
         return moves
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process, off the server's interpreter lock (a game review);
+        in a thread when there are no workers, when ``fn`` or its arguments cannot be pickled, or
+        when the pool broke."""
+        loop = asyncio.get_running_loop()
+        pool = self._get_pool()
+        if pool is not None:
+            try:
+                pickle.dumps((fn, args))
+            except Exception as e:
+                log.warning("running %s in a thread: it could not go to a worker (%s)", fn.__name__, e)
+            else:
+                try:
+                    out: T = await loop.run_in_executor(pool, fn, *args)
+                except BrokenProcessPool:
+                    self._broken()
+                else:
+                    return out
+        result: T = await loop.run_in_executor(self.threads, fn, *args)
+        return result
 
     def pids(self) -> list[int]:
         """The worker processes' ids (for their CPU time in /metrics)."""
