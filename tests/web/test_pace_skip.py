@@ -101,24 +101,32 @@ def _card_move(moves: list[str]) -> str | None:
     return next((m for m in moves if m[0] in "1234" and m[1] in "1234"), None)
 
 
-def test_state_id_never_goes_back_after_an_undo_and_a_rebuild(make_client) -> None:
-    c = make_client()
+def _moved_and_undone(c: Any) -> tuple[dict[str, Any], str]:
+    """A game against the computer where the person played a card move and took it back (state id 2,
+    no move stored): the new game's reply and the move."""
     seed = next(
         s
         for s in range(200)
         if (g := Game("classic", seed=s)).turn == 0 and _card_move([str(m) for m in g.legal_moves()])
     )
     d = new_game(c, mode="computer", level="easy", seed=seed)
-    gid = d["game_id"]
-    with c.websocket_connect(f"/ws/{gid}") as ws:
+    with c.websocket_connect(f"/ws/{d['game_id']}") as ws:
         s = join(ws, d["token"])
         move = _card_move(s["view"]["legal_moves"])
+        assert move is not None
         ws.send_json({"type": "move", "move": move, "state": s["state_id"]})
         s = recv_state(ws, lambda m: m["state_id"] == 1)
         assert s["can_undo"]
         ws.send_json({"type": "undo"})
         s = recv_state(ws, lambda m: m["state_id"] == 2)
         assert s["view"]["history"] == []
+    return d, move
+
+
+def test_state_id_never_goes_back_after_an_undo_and_a_rebuild(make_client) -> None:
+    c = make_client()
+    d, move = _moved_and_undone(c)
+    gid = d["game_id"]
     manager = c.app.state.manager
     assert gid not in manager.tables  # nobody at the table: it left memory
     with c.websocket_connect(f"/ws/{gid}") as ws:
@@ -180,20 +188,10 @@ def test_state_id_never_goes_back_across_a_restart(make_client, tmp_path) -> Non
     same database goes on from the state id the clients saw (before: from the number of moves)."""
     db = tmp_path / "games.db"
     c = make_client()
-    seed = next(
-        s
-        for s in range(200)
-        if (g := Game("classic", seed=s)).turn == 0 and _card_move([str(m) for m in g.legal_moves()])
-    )
-    d = new_game(c, mode="computer", level="easy", seed=seed)
+    d, move = _moved_and_undone(c)
     gid = d["game_id"]
     with c.websocket_connect(f"/ws/{gid}") as ws:
-        s = join(ws, d["token"])
-        move = _card_move(s["view"]["legal_moves"])
-        ws.send_json({"type": "move", "move": move, "state": s["state_id"]})
-        recv_state(ws, lambda m: m["state_id"] == 1)
-        ws.send_json({"type": "undo"})
-        recv_state(ws, lambda m: m["state_id"] == 2)
+        join(ws, d["token"])
         ws.send_json({"type": "move", "move": move, "state": 2})
         recv_state(ws, lambda m: m["state_id"] == 3)
     with sqlite3.connect(db) as con:

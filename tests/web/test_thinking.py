@@ -8,6 +8,8 @@ import os
 import pickle
 from concurrent.futures import ThreadPoolExecutor
 
+from webhelp import easy_record
+
 from russianbank.options import options_for
 from russianbank.session import Seat, Session, Setup
 from russianbank.web.thinking import Thinker
@@ -87,22 +89,10 @@ def test_a_worker_sees_its_server_die_even_before_it_is_reaped() -> None:
     assert not _alive(p.pid)
 
 
-def _short_record() -> str:
-    from russianbank.ai import make_player
-    from russianbank.game import Game
-    from russianbank.record import record_text
-
-    g = Game("classic", seed=5)
-    players = [make_player("easy", seed=1), make_player("easy", seed=2)]
-    while not g.is_over() and len(g.move_stack) < 60:
-        g.push(players[g.turn].choose(g.view(g.turn)))
-    return record_text(g)
-
-
 def test_reviews_are_made_in_a_worker_process_and_are_the_same() -> None:
     from russianbank.web.review import Reviews, review_record
 
-    text = _short_record()
+    text = easy_record(60)
 
     async def run() -> tuple[int, int, dict[str, object]]:
         thinker = Thinker(ThreadPoolExecutor(1), processes=1)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_pace_skip import person_first
-from webhelp import join, new_game, quick_move, recv_state
+from webhelp import easy_record, join, new_game, quick_move, recv_state
 
 from russianbank.ai.review import review_game
 from russianbank.i18n import Message
@@ -127,24 +127,12 @@ def test_a_long_game_gets_a_smaller_budget_and_every_turn_in_words(monkeypatch) 
 
     monkeypatch.setattr(web_review, "TOTAL_NODES", 6000)  # the test's own figure: quick to review
     assert node_budget(Game("classic", seed=1)) == web_review.REVIEW_NODE_BUDGET
-    text = _long_record()
+    text = easy_record(250)
     long = parse_record(text).replay()
     assert web_review.MIN_NODES <= node_budget(long) < web_review.REVIEW_NODE_BUDGET
     rv = review_record(text, 0)
     check_words(rv, text)
     assert rv["budget"] == node_budget(long)
-
-
-def _long_record() -> str:
-    from russianbank.ai import make_player
-    from russianbank.game import Game
-    from russianbank.record import record_text
-
-    g = Game("classic", seed=5)
-    players = [make_player("easy", seed=1), make_player("easy", seed=2)]
-    while not g.is_over() and len(g.move_stack) < 250:
-        g.push(players[g.turn].choose(g.view(g.turn)))
-    return record_text(g)
 
 
 def test_reviews_wait_a_bounded_time_and_refuse_when_too_many_wait(monkeypatch) -> None:

@@ -113,3 +113,16 @@ def quick_move(legal: list[str]) -> str:
         if m in legal:
             return m
     return legal[0]
+
+
+def easy_record(moves: int, seed: int = 5) -> str:
+    """The record of a classic game (``seed``) two easy players played for up to ``moves`` moves."""
+    from russianbank.ai import make_player
+    from russianbank.game import Game
+    from russianbank.record import record_text
+
+    g = Game("classic", seed=seed)
+    players = [make_player("easy", seed=1), make_player("easy", seed=2)]
+    while not g.is_over() and len(g.move_stack) < moves:
+        g.push(players[g.turn].choose(g.view(g.turn)))
+    return record_text(g)
