@@ -4,7 +4,9 @@ word is left on any page (the log, the end panel, the replay, the history, the e
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from browserkit import legal, new_game, open_seat, prefs, state_id, wait_my_turn, wait_state_after
@@ -15,19 +17,14 @@ from russianbank import i18n
 from russianbank.i18n import Message
 from russianbank.moves import PILE_CHARS, SPECIAL_WORDS
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
+from samples import samples
+
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([A-Za-z_]+)|((?:\|[^|{}]*)+))?\}")  # to blank placeholders out
 
 
 def sample_params(entry: str | Mapping[str, str], n: int) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    for name, form, plural in i18n.fields(entry):
-        if plural:
-            params[name] = n
-        elif form is not None:
-            params[name] = Message("play.who.computer")
-        else:
-            params.setdefault(name, Message("web.level.easy") if n % 2 else "7♥")
-    return params
+    return samples(entry, n, lambda n: Message("web.level.easy") if n % 2 else "7♥")
 
 
 def js_render(page: Any, cases: list[dict[str, Any]]) -> list[str]:

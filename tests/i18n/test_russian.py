@@ -6,28 +6,12 @@ letters, key names, command lines (russianbank play --resume), and literal input
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import pytest
 from latin import latin_words
+from samples import samples
 
 from russianbank import i18n
-from russianbank.i18n import Message
-
-
-def samples(entry: str | Mapping[str, str], n: int) -> dict[str, Any]:
-    """Parameters for an entry, built from its placeholders: numbers for plurals, an actor for
-    grammatical forms, a card for everything else."""
-    params: dict[str, Any] = {}
-    for name, form, plural in i18n.fields(entry):
-        if plural:
-            params[name] = n
-        elif form is not None:
-            params[name] = Message("play.who.computer")
-        else:
-            params.setdefault(name, "7♥")
-    return params
-
 
 CODES = sorted(i18n.codes())
 
