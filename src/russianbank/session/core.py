@@ -517,9 +517,8 @@ class Session:
                     raise ValueError(f"cannot roll back the undo of move {e.index + 1}: the game has moved on")
                 self._push_game(e.move)
         self._guard.reset()
-        plies = len(g.view(None).history)
         for hints in self._hints.values():  # the positions taken back were never reached
-            hints.forget_after(plies)
+            hints.forget_after(len(g.move_stack))
         self._changed()
 
     def next_game(self, now: float, seed: int | None = None) -> Session:

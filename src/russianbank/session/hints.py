@@ -65,9 +65,10 @@ class SeatHints:
         self._views.append(view)
 
     def forget_after(self, plies: int) -> None:
-        """Forget the positions after the game's first ``plies`` history entries: a rollback took them
-        back, so they were never reached. A hinter that may have been shown one of them (kept or lent
-        out) is let go; the next job starts a fresh one, shown the turn as it now stands."""
+        """Forget the positions after the game's first ``plies`` moves (a view's history has one entry
+        per move): a rollback took them back, so they were never reached. A hinter that may have
+        been shown one of them (kept or lent out) is let go; the next job starts a fresh one, shown
+        the turn as it now stands."""
         keep = [v for v in self._views if len(v.history) <= plies]
         if len(keep) == len(self._views):
             return
