@@ -88,3 +88,29 @@ def test_words_asked_for_after_the_move_left_the_game_are_still_its_words() -> N
     expected = {v: s.history_message(second.index, v) for v in VIEWERS}
     s.rollback(events)
     assert dict(second.messages) == expected and not s.moves
+
+
+def test_the_session_keeps_no_words_nobody_holds() -> None:
+    """A long game does not keep every move's words (the garbage collector would walk them all):
+    a move's words live as long as somebody holds its event."""
+    import gc
+    import weakref
+
+    s = two_people(7)
+    s.start(0.0)
+    held = next(e for e in s.play(s.turn, s.view(s.turn).legal_moves[0], 0.0) if isinstance(e, Played))
+    held.message(0)
+    gone: list[weakref.ref[object]] = []
+
+    def play_and_read() -> None:
+        for e in s.play(s.turn, s.view(s.turn).legal_moves[0], 0.0):
+            if isinstance(e, Played):
+                e.message(0)
+                gone.append(weakref.ref(e.messages))
+
+    for _ in range(20):
+        if not s.is_over():
+            play_and_read()
+    gc.collect()
+    assert gone and all(r() is None for r in gone)
+    assert held.message(0) == s.history_message(held.index, 0)  # the held one is still right

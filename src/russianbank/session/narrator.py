@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 
 from .. import moves as mv
@@ -23,7 +24,7 @@ class Said(Mapping[Viewer, Message]):
     the words need is captured when the event is made, and the words of a move are worded for
     every viewer before the move leaves the game (an undo, a rollback: :meth:`Narrator.settle`)."""
 
-    __slots__ = ("_made", "_make")
+    __slots__ = ("_made", "_make", "__weakref__")
 
     def __init__(self, make: Callable[[Viewer], Message]) -> None:
         self._make = make
@@ -55,13 +56,15 @@ class Said(Mapping[Viewer, Message]):
 class Narrator:
     """Words for one game's events, for every viewer (seat A, seat B, a spectator)."""
 
-    # the moves' words not yet worded for every viewer, by index (a move taken back settles them)
+    # the moves' words not yet worded for every viewer, by index (a move taken back settles them);
+    # held weakly: words nobody holds any more are never read, so they need no settling, and a
+    # long game does not keep every move's words (and the collector does not walk them)
     _OPEN_LIMIT = 512
 
     def __init__(self, game: Game, seating: Seating) -> None:
         self.game = game
         self.seating = seating
-        self._open: dict[int, Said] = {}
+        self._open: weakref.WeakValueDictionary[int, Said] = weakref.WeakValueDictionary()
 
     def _each(self, make: Callable[[Viewer], Message]) -> Said:
         return Said(make)
@@ -98,8 +101,10 @@ class Narrator:
 
     def settle(self, from_index: int) -> None:
         """Word, for every viewer, the moves from ``from_index`` on: call before they leave the game."""
-        for index in [i for i in self._open if i >= from_index]:
-            self._open.pop(index).settle()
+        for index in [i for i in list(self._open) if i >= from_index]:
+            said = self._open.pop(index, None)
+            if said is not None:
+                said.settle()
 
     def undone(self, seat: int, what: Mapping[Viewer, Message]) -> Said:
         return self._each(
