@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import NUM_CARDS, card_name
-from .state_message import page_extras
+from .state_message import NO_REVEALS, page_extras
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -27,7 +27,11 @@ _NAMES = tuple(card_name(c) for c in range(NUM_CARDS))
 def history_entry(view: Any, index: int) -> dict[str, Any]:
     """One public history entry as the view's ``to_dict`` writes it."""
     h = view.history[index]
-    entry: dict[str, Any] = {"player": SEATS[h.player], "move": str(h.move), "reveals": [_NAMES[c] for c in h.reveals]}
+    entry: dict[str, Any] = {
+        "player": SEATS[h.player],
+        "move": str(h.move),
+        "reveals": [_NAMES[c] for c in h.reveals] if h.reveals else NO_REVEALS,
+    }
     if h.ruling:
         entry["ruling"] = h.ruling
     return entry

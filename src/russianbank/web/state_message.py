@@ -7,6 +7,12 @@ engine's :meth:`PlayerView.history_message <russianbank.view.PlayerView.history_
 a founded Stop ruled and which moves it took back. An entry never changes once written (a Stop
 names the moves it annuls rather than changing earlier entries), so the deltas carry entries one
 by one. :func:`page_extras` is the ``page`` part of a seat's state (``seatstate.build_seat_state``).
+
+The log is kept for the whole game (a full state on join carries all of it), so what each entry
+holds is kept small for the garbage collector, which walks every container a table keeps: the
+words come from :func:`message_dict`: one shared dict for each different message (a card, a pile,
+"the opponent" are the same few dicts in every entry of every game), and a move that revealed
+nothing shares one empty list.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .. import moves as mv
 from ..cards import card_name
 from ..game import Game, Outcome
+from ..i18n import Message
 from ..view import PlayerView
 from ..words import SPECTATOR
 
@@ -25,6 +32,38 @@ if TYPE_CHECKING:
 
 SEATS = "AB"
 _TURN_ENDS = (mv.DISCARD, mv.PASS, mv.STOP)
+
+
+_SHARED: dict[Any, dict[str, Any]] = {}
+_SHARED_LIMIT = 1 << 16
+_SCALARS = (str, int, float, bool, type(None))
+NO_REVEALS: list[str] = []  # shared by every entry that revealed nothing: never changed
+
+
+def _key(value: Any) -> Any:
+    """A hashable key for a message (or a parameter), exact as JSON (``1``, ``1.0`` and ``True``
+    differ); TypeError for what cannot be a key."""
+    if isinstance(value, Message):
+        return (value.code, tuple((k, _key(v)) for k, v in value.params.items()))
+    if type(value) in _SCALARS:
+        return (type(value), value)
+    raise TypeError(type(value).__name__)
+
+
+def message_dict(message: Message) -> dict[str, Any]:
+    """``message.to_dict()``, the very same dict for equal messages (never change it). A message
+    with a parameter that is not a scalar or a message gets a dict of its own."""
+    try:
+        key = _key(message)
+    except TypeError:
+        return message.to_dict()
+    out = _SHARED.get(key)
+    if out is None:
+        if len(_SHARED) >= _SHARED_LIMIT:
+            _SHARED.clear()
+        params = {k: message_dict(v) if isinstance(v, Message) else v for k, v in message.params.items()}
+        out = _SHARED[key] = {"code": message.code, "params": params}
+    return out
 
 
 def _engine_viewer(viewer: int | None) -> int:
@@ -44,8 +83,8 @@ def log_entry(view: PlayerView, i: int, turn: int, viewer: int | None, names: An
         "turn": turn,
         "by": SEATS[h.player],
         "move": str(h.move),
-        "reveals": [card_name(c) for c in h.reveals],
-        "say": view.history_message(i, _engine_viewer(viewer), names).to_dict(),
+        "reveals": [card_name(c) for c in h.reveals] if h.reveals else NO_REVEALS,
+        "say": message_dict(view.history_message(i, _engine_viewer(viewer), names)),
     }
     r = h.stop
     if r is not None:
