@@ -48,6 +48,15 @@ def test_writes_that_arrive_together_share_one_commit(tmp_path: Path) -> None:
         assert await store.add_move(MoveWrite("g1", 0, "HW")) is False
         assert await store.moves_since("g1", 0) == [(0, "SH")]
         assert (await store.move_counts(["g1", "g2", "nope"])) == {"g1": 1, "g2": 1}
+        # in one batch, a row that is there already and new ones: each writer told its own
+        batches.clear()
+        mixed = await asyncio.gather(
+            store.add_move(MoveWrite("g3", 1, "HW")), store.add_move(MoveWrite("g1", 0, "HW")),
+            store.add_move(MoveWrite("g4", 1, "HW")),
+        )  # fmt: skip
+        assert mixed == [True, False, True] and batches == [3]
+        assert await store.moves_since("g1", 0) == [(0, "SH")]
+        assert await store.moves_since("g3", 0) == [(0, "SH"), (1, "HW")]
 
     asyncio.run(_with_store(tmp_path / "g.db", body))
 
