@@ -2,7 +2,7 @@
 start it again on the same database, and check that every acknowledged move is there, at the
 index it was acknowledged at (a spectator joining after the restart sees the history).
 
-    PYTHONPATH=src python tools/kill_trials.py --db sqlite:////tmp/server-kill/g.db --trials 50
+    PYTHONPATH=src python tools/kill_trials.py --db sqlite:////tmp/server-kill/g.db --trials 50 --ports 8190-8199
     PYTHONPATH=src python tools/kill_trials.py --db postgresql://postgres@127.0.0.1:5433/postgres --trials 50
 
 Bounded: at most 500 trials of at most 5 s of play each, against a server it starts itself on
@@ -29,10 +29,19 @@ ROOT = Path(__file__).resolve().parents[1]
 Acked = dict[str, list[tuple[int, str]]]  # game -> (index, move) of each acknowledged move
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def free_port(ports: str) -> int:
+    """The first port of the range ``FIRST-LAST`` that nobody listens on (the machine is shared:
+    each developer has a range of their own)."""
+    first, _, last = ports.partition("-")
+    lo, hi = int(first), int(last or first)
+    for port in range(lo, hi + 1):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise SystemExit(f"no free port in {ports}")
 
 
 def start(db: str, key: Path, port: int) -> subprocess.Popen[bytes]:
@@ -131,12 +140,13 @@ def main() -> int:
     ap.add_argument("--trials", type=int, default=50)
     ap.add_argument("--tables", type=int, default=8)
     ap.add_argument("--key", type=Path, default=Path("/tmp/server-kill.key"))
+    ap.add_argument("--ports", default="8190-8199", help="the port range to serve on (default 8190-8199)")
     args = ap.parse_args()
     if not 1 <= args.trials <= 500:
         raise SystemExit("--trials must be from 1 to 500")
     rng = random.Random(2026)
     grand_total = grand_lost = 0
-    port = free_port()
+    port = free_port(args.ports)
     for n in range(1, args.trials + 1):
         p = start(args.db, args.key, port)
         acked: Acked = {}
