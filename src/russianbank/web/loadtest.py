@@ -52,6 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--processes", type=int, default=1, help="client processes sharing the tables")
     parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which the tables start")
     parser.add_argument("--seed", type=int, default=1, help="seeds the tool's choices")
+    parser.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="leave this tool's own garbage collector on (off by default: its pauses would count as the server's)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
@@ -119,7 +124,7 @@ def scrape(host: str, port: int) -> dict[str, float]:
             out["server_cpu"] = float(value)  # all the server processes, also under --workers
         elif name == 'russianbank_cpu_seconds{part="thinking"}':
             out["thinking_cpu"] = float(value)
-        elif name.startswith(("russianbank_gc_", "russianbank_loop_lag_seconds_")):
+        elif name.startswith(("russianbank_gc_", "russianbank_loop_lag_seconds_", "russianbank_ack_seconds_")):
             out[name] = float(value)
     return out
 
@@ -135,7 +140,13 @@ def _pauses(before: dict[str, float], after: dict[str, float]) -> dict[str, Any]
     lag = "russianbank_loop_lag_seconds"
     n = d(f"{lag}_count")
     over = {ms: int(n - d(f'{lag}_bucket{{le="{ms / 1000}"}}')) for ms in (10, 50, 100)}
+    acked = d("russianbank_ack_seconds_count")
+    under = None
+    if acked:
+        pct = [(ms, d(f'russianbank_ack_seconds_bucket{{le="{ms / 1000}"}}')) for ms in (10, 50, 100)]
+        under = {ms: round(100 * count / acked, 2) for ms, count in pct}
     return {
+        "server_ack_under_ms_pct": under,  # received to sent, the server's own histogram
         "gc_collections": gc_n,
         "gc_seconds": {g: round(v, 3) for g, v in gc_s.items()},
         "gc_collected_objects": int(d("russianbank_gc_collected_objects_total")),
@@ -288,8 +299,32 @@ async def run_part(host: str, port: int, args: Any, tables: int, seed: int) -> F
 
 
 def _part(host: str, port: int, args: Any, tables: int, seed: int) -> dict[str, Any]:
-    fig = asyncio.run(run_part(host, port, args, tables, seed))
+    import gc
+
+    pauses: list[float] = []
+    started = [0.0]
+
+    def timed(phase: str, _info: dict[str, int]) -> None:  # the client's own collections delay what it sees
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append(time.perf_counter() - started[0])
+
+    gc.callbacks.append(timed)
+    if not args.client_gc:  # off: a collection here would count as the server's lateness
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+    try:
+        fig = asyncio.run(run_part(host, port, args, tables, seed))
+    finally:
+        gc.callbacks.remove(timed)
+        gc.enable()
+    import resource
+
     return {
+        "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "gc_pauses": pauses,
         "acks": fig.acks,
         "ack_at": fig.ack_at,
         "seen": fig.moves_seen,
@@ -352,6 +387,12 @@ def run(args: argparse.Namespace) -> int:
         "steady_from_s": round(settle, 1),
         "steady_ack_ms": _ack_figures(steady),
         "errors": dict(errors),
+        "client_gc": {
+            "collections": sum(len(p["gc_pauses"]) for p in parts),
+            "seconds": round(sum(sum(p["gc_pauses"]) for p in parts), 3),
+            "longest_ms": round(1000 * max((x for p in parts for x in p["gc_pauses"]), default=0.0), 2),
+            "peak_mib_per_process": round(max(p["rss_mib"] for p in parts), 1),
+        },
     }
     key = "server_cpu" if "server_cpu" in before else "process_cpu_seconds_total"
     if key in before and key in after:
@@ -399,6 +440,17 @@ def run(args: argparse.Namespace) -> int:
                 + ", ".join(f"over {ms} ms {n}x" for ms, n in pz["loop_lag_over_ms"].items())
                 + f" of {pz['loop_lag_samples']} timers"
             )
+            if pz["server_ack_under_ms_pct"]:
+                print(
+                    "the server's own acknowledgement (received to sent): "
+                    + ", ".join(f"under {ms} ms {v}%" for ms, v in pz["server_ack_under_ms_pct"].items())
+                )
+        cg = out["client_gc"]
+        print(
+            f"this tool: garbage collector {'on' if args.client_gc else 'off'}, {cg['collections']} collections "
+            f"({cg['seconds']} s, the longest {cg['longest_ms']} ms), at most {cg['peak_mib_per_process']} MiB "
+            "per process"
+        )
         if errors:
             print("errors:", ", ".join(f"{k} x{v}" for k, v in errors.most_common()))
     return 0
