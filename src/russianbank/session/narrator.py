@@ -24,7 +24,7 @@ class Said(Mapping[Viewer, Message]):
     the words need is captured when the event is made, and the words of a move are worded for
     every viewer before the move leaves the game (an undo, a rollback: :meth:`Narrator.settle`)."""
 
-    __slots__ = ("_made", "_make", "__weakref__")
+    __slots__ = ("__weakref__", "_made", "_make")
 
     def __init__(self, make: Callable[[Viewer], Message]) -> None:
         self._make = make
