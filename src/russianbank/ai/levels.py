@@ -6,10 +6,12 @@ level      player
 beginner   greedy, but half of its moves are random in-order moves; in
            stops mode it sometimes breaks a rule of order on purpose (so that a
            person can practise calling Stop!)
-easy       greedy
+easy       greedy, but a quarter of its moves are careless: a random in-order
+           move (never one back to a position already left in the turn)
 medium     planner on the learned evaluation (1000 nodes per segment search,
-           tableau moves that open nothing new left out); a fifth of its
-           turns, drawn at random, played the easy way (greedy)
+           tableau moves that open nothing new left out) on 45% of its
+           turns; the other 55%, drawn at random, played the easy way (greedy
+           with the easy level's careless moves)
 hard       expert with a small budget (3 to 6 deals of up to 2 plans, through
            the opponent's reply; an unpruned root search of 1000 nodes)
 expert     expert with the default budget (up to 16 deals of up to 3 plans,
@@ -26,7 +28,7 @@ from typing import Any
 
 from ..moves import Move
 from ..view import PlayerView
-from .common import check_view, in_order, sample_game
+from .common import check_view, in_order, public_key, sample_game
 from .expert import ExpertPlayer
 from .greedy import GreedyPlayer, RandomPlayer
 from .planner import PlannerPlayer
@@ -37,8 +39,8 @@ ENGINES = ("random", "greedy", "planner", "expert")
 #: The budgets of the levels (keyword arguments of the players).
 LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "beginner": {"noise": 0.5, "violations": 0.05},
-    "easy": {},
-    "medium": {"node_budget": 1000, "prune_shifts": 2, "greedy_turns": 0.2},
+    "easy": {"noise": 0.25},
+    "medium": {"node_budget": 1000, "prune_shifts": 2, "greedy_turns": 0.55, "easy_noise": 0.25},
     "hard": {
         "samples": 6,
         "min_samples": 3,
@@ -50,6 +52,40 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
 }
 
 
+class SlipPlayer:
+    """Greedy, but a share of its moves (``noise``, 0..1) are careless: a random in-order move.
+
+    A careless move never leads back to a position already left in the turn, so
+    the player never shuttles a card to and fro; it never breaks a rule of order.
+    ``strong`` is the greedy player of the other moves (hints use it alone).
+    """
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = 0, noise: float = 0.25) -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise is a share of the moves (0..1), not {noise}")
+        self.strong = GreedyPlayer(seed)
+        self.noise = noise
+        self.rng = random.Random(None if seed is None else seed ^ 0x511F)
+
+    def choose(self, view: PlayerView) -> Move:
+        check_view(view)
+        if self.noise and self.rng.random() < self.noise:
+            g = sample_game(view, self.rng, strict=False)
+            earlier = self.strong.seen.visit(view, g)
+            earlier.add(public_key(g))
+            fresh = []
+            for m in in_order(view, g):
+                g.push_unchecked(m)
+                if public_key(g) not in earlier:
+                    fresh.append(m)
+                g.pop()
+            if fresh:
+                return self.rng.choice(fresh)
+        return self.strong.choose(view)
+
+
 class MixedPlayer:
     """A player that plays a share of its turns the easy way (greedy): a level between the two.
 
@@ -57,16 +93,18 @@ class MixedPlayer:
     numbers, whether the turn is an easy one (``share``, 0..1); the whole turn is
     then played by the one player, so each keeps its own memory of the turn
     (neither leads back to a position already left in it). ``strong`` is the
-    player of the other turns (hints use it alone).
+    player of the other turns (hints use it alone). With ``easy_noise`` the easy
+    turns are played by a :class:`SlipPlayer` (the easy level's careless moves).
     """
 
-    def __init__(self, strong: Any, share: float, seed: int | None = 0) -> None:
+    def __init__(self, strong: Any, share: float, seed: int | None = 0, easy_noise: float = 0.0) -> None:
         if not 0.0 <= share <= 1.0:
             raise ValueError(f"greedy_turns is a share of the turns (0..1), not {share}")
         self.strong = strong
         self.share = share
         self.rng = random.Random(seed)
-        self.greedy = GreedyPlayer(self.rng.randrange(2**62))
+        greedy_seed = self.rng.randrange(2**62)
+        self.greedy: Any = SlipPlayer(greedy_seed, easy_noise) if easy_noise else GreedyPlayer(greedy_seed)
         self.name = f"{getattr(strong, 'name', 'player')}+greedy"
         self._turn: int | None = None
         self._easy = False
@@ -111,22 +149,27 @@ def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
     Keyword arguments override the budget (``node_budget``, ``prune_shifts``
     for the planner; ``samples``, ``candidates``, ``node_budget``,
     ``rollout_budget``, ``reply``, ``time_limit`` for the expert; ``noise``,
-    ``violations`` for the beginner; ``greedy_turns`` for the planner and the expert, the share of
-    turns played the easy way, see :class:`MixedPlayer`).
+    ``violations`` for the beginner; ``noise`` for easy, see :class:`SlipPlayer`; ``greedy_turns``
+    for the planner and the expert, the share of turns played the easy way, and ``easy_noise``,
+    the careless moves of those turns, see :class:`MixedPlayer`).
     """
     if name in LEVEL_BUDGETS:
         kwargs = {**LEVEL_BUDGETS[name], **budget}
     else:
         kwargs = dict(budget)
-    share = float(kwargs.pop("greedy_turns", 0.0)) if name in ("planner", "medium", "expert", "hard") else 0.0
+    mixable = name in ("planner", "medium", "expert", "hard")
+    share = float(kwargs.pop("greedy_turns", 0.0)) if mixable else 0.0
+    easy_noise = float(kwargs.pop("easy_noise", 0.0)) if mixable else 0.0
     if share:
-        strong = make_player(name, seed, **{**kwargs, "greedy_turns": 0.0})
-        return MixedPlayer(strong, share, None if seed is None else seed ^ 0x5EED)
+        strong = make_player(name, seed, **{**kwargs, "greedy_turns": 0.0, "easy_noise": 0.0})
+        return MixedPlayer(strong, share, None if seed is None else seed ^ 0x5EED, easy_noise)
     try:
         if name == "random":
             return RandomPlayer(seed, **kwargs)
-        if name in ("greedy", "easy"):
+        if name == "greedy":
             return GreedyPlayer(seed, **kwargs)
+        if name == "easy":
+            return SlipPlayer(seed, **kwargs)
         if name == "beginner":
             return BeginnerPlayer(seed, **kwargs)
         if name in ("planner", "medium"):

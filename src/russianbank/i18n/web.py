@@ -47,8 +47,8 @@ EN: dict[str, str | Mapping[str, str]] = {
     "web.levelLabel": "The computer's level",
     "web.levelHelp.beginner": "Often plays a card at random, and in Stop! mode now and then breaks a rule on "
     "purpose, so you can practise calling Stop!",
-    "web.levelHelp.easy": "Plays the best move it sees, one move at a time.",
-    "web.levelHelp.medium": "Plans its whole turn ahead.",
+    "web.levelHelp.easy": "Plays the best move it sees, one move at a time, but now and then a careless one.",
+    "web.levelHelp.medium": "Plans its whole turn ahead about every other turn; otherwise plays like the easy level.",
     "web.levelHelp.hard": "Plans its turn over several guesses at the cards it cannot see.",
     "web.levelHelp.expert": "Plans its turn and your reply to it: the strongest.",
     "web.feature.computer.title": "A fair computer opponent",
@@ -301,8 +301,9 @@ RU: dict[str, str | Mapping[str, str]] = {
     "web.levelLabel": "Уровень компьютера",
     "web.levelHelp.beginner": "Часто ходит наугад, а в режиме «Стоп!» иногда нарочно нарушает правило, чтобы вы "
     "поупражнялись в объявлении «Стоп!».",
-    "web.levelHelp.easy": "Делает лучший ход, какой видит, не заглядывая дальше.",
-    "web.levelHelp.medium": "Продумывает весь свой ход наперёд.",
+    "web.levelHelp.easy": "Делает лучший ход, какой видит, не заглядывая дальше, но порой ходит небрежно.",
+    "web.levelHelp.medium": "Примерно в половине ходов продумывает весь ход наперёд, "
+    "в остальных играет как лёгкий уровень.",
     "web.levelHelp.hard": "Продумывает ход, перебирая догадки о картах, которых не видит.",
     "web.levelHelp.expert": "Продумывает свой ход и ваш ответ на него: самый сильный.",
     "web.feature.computer.title": "Честный соперник-компьютер",

@@ -1,0 +1,98 @@
+"""The easy level: greedy with a share of careless (random, in-order) moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from russianbank.ai import Hinter, make_player
+from russianbank.ai.common import public_key
+from russianbank.ai.greedy import GreedyPlayer
+from russianbank.ai.levels import LEVEL_BUDGETS, MixedPlayer, SlipPlayer
+from russianbank.game import Game
+
+
+def _play(players: list[object], moves: int, seed: int = 5, stops: bool = False) -> list[str]:
+    g = Game("classic", seed=seed, stops=stops)
+    out = []
+    for _ in range(moves):
+        if g.is_over():
+            break
+        v = g.view(g.turn)
+        m = players[g.turn].choose(v)  # type: ignore[attr-defined]
+        assert m in v.legal_moves and g.order_violation(m) is None
+        out.append(str(m))
+        g.push(m)
+    return out
+
+
+class Counting(GreedyPlayer):
+    """A greedy player that counts the moves it was asked for."""
+
+    asked = 0
+
+    def choose(self, view):  # type: ignore[no-untyped-def]
+        self.asked += 1
+        return super().choose(view)
+
+
+def test_easy_is_greedy_with_a_share_of_careless_moves() -> None:
+    p = make_player("easy", seed=3)
+    assert isinstance(p, SlipPlayer) and isinstance(p.strong, GreedyPlayer)
+    assert p.noise == LEVEL_BUDGETS["easy"]["noise"] == 0.25
+    inner = Counting(3)
+    p.strong = inner
+    outer = Counting(0)
+    outer_choose = p.choose
+
+    def counted(view):  # type: ignore[no-untyped-def]
+        outer.asked += 1
+        return outer_choose(view)
+
+    p.choose = counted  # type: ignore[method-assign]
+    for seed in range(4):
+        _play([p, make_player("greedy", seed=4)], 1500, seed=seed)
+    careless = 1 - inner.asked / outer.asked
+    assert outer.asked > 400 and 0.15 < careless < 0.35
+
+
+def test_no_noise_is_the_greedy_player_move_for_move() -> None:
+    quiet = _play([make_player("easy", seed=1, noise=0.0), make_player("greedy", seed=2)], 300)
+    plain = _play([GreedyPlayer(1), make_player("greedy", seed=2)], 300)
+    assert quiet == plain
+
+
+def test_same_seed_same_decisions_and_never_out_of_order() -> None:
+    for stops in (False, True):
+        runs = [_play([make_player("easy", seed=7), make_player("easy", seed=8)], 400, stops=stops) for _ in (0, 1)]
+        assert runs[0] == runs[1]
+
+
+def test_a_careless_move_never_returns_to_a_position_of_the_turn() -> None:
+    for seed in range(3):
+        g = Game("classic", seed=seed)
+        players = [make_player("easy", seed=seed, noise=1.0), make_player("easy", seed=seed + 9, noise=1.0)]
+        seen: set[object] = set()
+        turn = None
+        for _ in range(500):
+            if g.is_over():
+                break
+            if g.turn_no != turn:
+                turn, seen = g.turn_no, set()
+            key = public_key(g)
+            assert key not in seen
+            seen.add(key)
+            g.push(players[g.turn].choose(g.view(g.turn)))
+
+
+def test_bad_noise_is_refused() -> None:
+    for bad in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="noise"):
+            make_player("easy", seed=0, noise=bad)
+
+
+def test_medium_plays_its_easy_turns_the_easy_way_and_hints_do_not() -> None:
+    m = make_player("medium", seed=1)
+    assert isinstance(m, MixedPlayer) and isinstance(m.greedy, SlipPlayer)
+    assert m.greedy.noise == LEVEL_BUDGETS["medium"]["easy_noise"]
+    assert isinstance(make_player("planner", seed=1, greedy_turns=0.5).greedy, GreedyPlayer)  # the engine: plain greedy
+    assert isinstance(Hinter("easy").player, GreedyPlayer)  # hints: the greedy player without slips
