@@ -104,7 +104,9 @@ class MixedPlayer:
         self.share = share
         self.rng = random.Random(seed)
         greedy_seed = self.rng.randrange(2**62)
-        self.greedy: Any = SlipPlayer(greedy_seed, easy_noise) if easy_noise else GreedyPlayer(greedy_seed)
+        self.greedy: GreedyPlayer | SlipPlayer = (
+            SlipPlayer(greedy_seed, easy_noise) if easy_noise else GreedyPlayer(greedy_seed)
+        )
         self.name = f"{getattr(strong, 'name', 'player')}+greedy"
         self._turn: int | None = None
         self._easy = False
