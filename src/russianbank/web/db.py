@@ -13,8 +13,10 @@ process stored that index of the game first) is not an error: its writer is told
 catches up from the database. That primary key is the optimistic check that keeps the moves of
 a game in one order whichever process receives them.
 
-SQLite: one writer connection (WAL journal; ``synchronous=FULL``; ``BEGIN IMMEDIATE``), a small
-pool of read-only readers. PostgreSQL: one writer connection and a small pool of readers.
+SQLite: the writer is one ``sqlite3`` connection in a thread of its own, each batch one call to
+that thread (WAL journal; ``synchronous=FULL``; ``BEGIN IMMEDIATE``); the readers are a small
+pool of read-only ``aiosqlite`` connections. PostgreSQL: one writer connection and a small pool
+of readers.
 """
 
 from __future__ import annotations
