@@ -11,11 +11,12 @@ from russianbank.ai.common import public_key
 FAST = {"medium": {"node_budget": 300}, "hard": {"samples": 2, "node_budget": 300, "rollout_budget": 30}}
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "easy"])
+@pytest.mark.parametrize("level", ["medium", "hard", "easy", "beginner"])
 @pytest.mark.parametrize("stops", [False, True])
 def test_following_the_hint_never_returns_to_a_position_of_the_turn(level: str, stops: bool) -> None:
     """A person who plays the hint's first move and asks again, over and over (the issue's
-    ``45 R4, 54 R5, 45 R4`` loop in a stops game), never comes back to a position of the turn."""
+    ``45 R4, 54 R5, 45 R4`` loop in a stops game), never comes back to a position of the turn,
+    and is never told to break a rule of order (O1-O4), not even at the beginner's level."""
     for seed in range(3):
         g = Game("classic", seed=seed, stops=stops)
         hinters = [Hinter(level, seed=0, **FAST.get(level, {})) for _ in (0, 1)]
@@ -31,6 +32,7 @@ def test_following_the_hint_never_returns_to_a_position_of_the_turn(level: str, 
             seen.add(key)
             plan = hinters[g.turn].hint(g.view(g.turn))
             assert plan and plan[0] in g.legal_moves()
+            assert g.order_violation(plan[0]) is None, f"{level} hinted {plan[0]}, out of order"
             g.push(plan[0])
 
 

@@ -120,7 +120,11 @@ class MixedPlayer:
 
 
 class BeginnerPlayer:
-    """Greedy with random slips; in stops mode, now and then a deliberate out-of-order move."""
+    """Greedy with random slips; in stops mode, now and then a deliberate out-of-order move.
+
+    ``strong`` is the greedy player of the other moves: hints at this level use it alone, so a
+    hint never breaks a rule of order and never goes round in circles.
+    """
 
     name = "beginner"
 
@@ -131,6 +135,11 @@ class BeginnerPlayer:
         self.noise = noise
         self.violations = violations
         self.greedy = GreedyPlayer(self.rng.randrange(2**62))
+
+    @property
+    def strong(self) -> GreedyPlayer:
+        """The player of the moves that are not slips (what hints at this level use)."""
+        return self.greedy
 
     def choose(self, view: PlayerView) -> Move:
         check_view(view)
