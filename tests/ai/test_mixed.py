@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from inorder import play_in_order
 
 from russianbank.ai import Hinter, make_player
 from russianbank.ai.greedy import GreedyPlayer
@@ -23,27 +24,13 @@ class Tally:
         return self.player.choose(view)  # type: ignore[attr-defined]
 
 
-def _play(players: list[object], moves: int, seed: int = 5) -> list[str]:
-    g = Game("classic", seed=seed)
-    out = []
-    for _ in range(moves):
-        if g.is_over():
-            break
-        v = g.view(g.turn)
-        m = players[g.turn].choose(v)  # type: ignore[attr-defined]
-        assert m in v.legal_moves and g.order_violation(m) is None
-        out.append(str(m))
-        g.push(m)
-    return out
-
-
 def test_a_share_of_whole_turns_goes_to_greedy() -> None:
     p = make_player("planner", seed=3, node_budget=200, greedy_turns=0.5)
     assert isinstance(p, MixedPlayer) and isinstance(p.strong, PlannerPlayer)
     assert p.share == 0.5 and p.strong.node_budget == 200
     p.strong = Tally(p.strong)
     p.greedy = Tally(p.greedy)  # type: ignore[assignment]
-    _play([p, make_player("greedy", seed=4)], 600)
+    play_in_order([p, make_player("greedy", seed=4)], 600)
     easy, hard = p.greedy.turns, p.strong.turns  # type: ignore[attr-defined]
     assert easy and hard and not easy & hard  # every turn is played by one of the two, whole
     assert 0.25 < len(easy) / len(easy | hard) < 0.75
@@ -51,8 +38,10 @@ def test_a_share_of_whole_turns_goes_to_greedy() -> None:
 
 def test_the_ends_of_the_range_are_the_two_players() -> None:
     # share 0 is the strong player itself, move for move; share 1 plays every turn greedily
-    plain = _play([make_player("planner", seed=1, node_budget=200), make_player("easy", seed=2)], 120)
-    zero = _play([make_player("planner", seed=1, node_budget=200, greedy_turns=0.0), make_player("easy", seed=2)], 120)
+    plain = play_in_order([make_player("planner", seed=1, node_budget=200), make_player("easy", seed=2)], 120)
+    zero = play_in_order(
+        [make_player("planner", seed=1, node_budget=200, greedy_turns=0.0), make_player("easy", seed=2)], 120
+    )
     assert plain == zero
     assert isinstance(make_player("medium", seed=1), MixedPlayer)  # the level between easy and hard
     assert isinstance(make_player("hard", seed=1, greedy_turns=0.2), MixedPlayer)
@@ -61,13 +50,15 @@ def test_the_ends_of_the_range_are_the_two_players() -> None:
     assert isinstance(one, MixedPlayer) and isinstance(one.greedy, GreedyPlayer)
     twin = GreedyPlayer(0)
     twin.rng.setstate(one.greedy.rng.getstate())
-    assert _play([one, make_player("easy", seed=2)], 120) == _play([twin, make_player("easy", seed=2)], 120)
+    assert play_in_order([one, make_player("easy", seed=2)], 120) == play_in_order(
+        [twin, make_player("easy", seed=2)], 120
+    )
 
 
 def test_same_seed_same_decisions() -> None:
     def game(seed: int) -> list[str]:
         a = make_player("planner", seed=seed, node_budget=200, greedy_turns=0.3)
-        return _play([a, make_player("greedy", seed=seed + 1)], 150)
+        return play_in_order([a, make_player("greedy", seed=seed + 1)], 150)
 
     assert game(7) == game(7)
 

@@ -3,26 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from inorder import play_in_order
 
 from russianbank.ai import Hinter, make_player
 from russianbank.ai.common import public_key
 from russianbank.ai.greedy import GreedyPlayer
 from russianbank.ai.levels import LEVEL_BUDGETS, MixedPlayer, SlipPlayer
 from russianbank.game import Game
-
-
-def _play(players: list[object], moves: int, seed: int = 5, stops: bool = False) -> list[str]:
-    g = Game("classic", seed=seed, stops=stops)
-    out = []
-    for _ in range(moves):
-        if g.is_over():
-            break
-        v = g.view(g.turn)
-        m = players[g.turn].choose(v)  # type: ignore[attr-defined]
-        assert m in v.legal_moves and g.order_violation(m) is None
-        out.append(str(m))
-        g.push(m)
-    return out
 
 
 class Counting(GreedyPlayer):
@@ -50,20 +37,22 @@ def test_easy_is_greedy_with_a_share_of_careless_moves() -> None:
 
     p.choose = counted  # type: ignore[method-assign]
     for seed in range(4):
-        _play([p, make_player("greedy", seed=4)], 1500, seed=seed)
+        play_in_order([p, make_player("greedy", seed=4)], 1500, seed=seed)
     careless = 1 - inner.asked / outer.asked
     assert outer.asked > 400 and 0.15 < careless < 0.35
 
 
 def test_no_noise_is_the_greedy_player_move_for_move() -> None:
-    quiet = _play([make_player("easy", seed=1, noise=0.0), make_player("greedy", seed=2)], 300)
-    plain = _play([GreedyPlayer(1), make_player("greedy", seed=2)], 300)
+    quiet = play_in_order([make_player("easy", seed=1, noise=0.0), make_player("greedy", seed=2)], 300)
+    plain = play_in_order([GreedyPlayer(1), make_player("greedy", seed=2)], 300)
     assert quiet == plain
 
 
 def test_same_seed_same_decisions_and_never_out_of_order() -> None:
     for stops in (False, True):
-        runs = [_play([make_player("easy", seed=7), make_player("easy", seed=8)], 400, stops=stops) for _ in (0, 1)]
+        runs = [
+            play_in_order([make_player("easy", seed=7), make_player("easy", seed=8)], 400, stops=stops) for _ in (0, 1)
+        ]
         assert runs[0] == runs[1]
 
 
