@@ -67,6 +67,8 @@ def test_bad_share_is_refused() -> None:
     for bad in (-0.1, 1.5):
         with pytest.raises(ValueError, match="greedy_turns"):
             make_player("medium", seed=0, greedy_turns=bad)
+    with pytest.raises(ValueError, match="easy_noise"):  # careless easy turns without easy turns: not ignored
+        make_player("planner", seed=0, easy_noise=0.25)
     with pytest.raises(ValueError):
         make_player("easy", seed=0, greedy_turns=0.5)  # greedy has no easy turns to take
 

@@ -171,6 +171,8 @@ def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
     mixable = name in ("planner", "medium", "expert", "hard")
     share = float(kwargs.pop("greedy_turns", 0.0)) if mixable else 0.0
     easy_noise = float(kwargs.pop("easy_noise", 0.0)) if mixable else 0.0
+    if budget.get("easy_noise") and not share:  # asked for, not a level's default left unused
+        raise ValueError("easy_noise is the careless moves of the easy turns: it needs greedy_turns above 0")
     if share:
         strong = make_player(name, seed, **{**kwargs, "greedy_turns": 0.0, "easy_noise": 0.0})
         return MixedPlayer(strong, share, None if seed is None else seed ^ 0x5EED, easy_noise)
