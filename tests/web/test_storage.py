@@ -25,8 +25,8 @@ def new_row(gid: str, seed: int = 5) -> NewGame:
     return NewGame(gid, gid, 1, "friend", None, None, {"preset": "classic"}, seed, ("a" * 64, "b" * 64))
 
 
-async def _with_store(path: Path, body):  # type: ignore[no-untyped-def]
-    store = open_store(f"sqlite:///{path}")
+async def _with_store(path: Path, body, url: str | None = None):  # type: ignore[no-untyped-def]
+    store = open_store(url or f"sqlite:///{path}", key_path=path.with_name("k.key"))
     await store.init()
     try:
         return await body(store)
@@ -34,43 +34,84 @@ async def _with_store(path: Path, body):  # type: ignore[no-untyped-def]
         await store.close()
 
 
-def test_writes_that_arrive_together_share_one_commit(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, str]:
+    """Each database's writer (its own driver, one transaction a batch): the URL, and a prefix of
+    game ids of this test alone (one PostgreSQL serves the whole run)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'g.db'}", ""
+    pytest.importorskip("asyncpg")
+    return request.getfixturevalue("pg_url"), os.urandom(4).hex()
+
+
+def test_writes_that_arrive_together_share_one_commit(tmp_path: Path, db_url: tuple[str, str]) -> None:
     batches: list[int] = []
+    url, p = db_url
 
     async def body(store):  # type: ignore[no-untyped-def]
         store.on_batch = lambda n, _s: batches.append(n)
-        await asyncio.gather(*(store.create_game(new_row(f"g{i}")) for i in range(50)))
+        await asyncio.gather(*(store.create_game(new_row(f"{p}g{i}")) for i in range(50)))
         batches.clear()
-        results = await asyncio.gather(*(store.add_move(MoveWrite(f"g{i}", 0, "SH")) for i in range(50)))
+        results = await asyncio.gather(*(store.add_move(MoveWrite(f"{p}g{i}", 0, "SH")) for i in range(50)))
         assert results == [True] * 50
         assert sum(batches) == 50 and len(batches) < 10  # 50 moves, a handful of transactions
         # the same index again is refused without an error: another process was first
-        assert await store.add_move(MoveWrite("g1", 0, "HW")) is False
-        assert await store.moves_since("g1", 0) == [(0, "SH")]
-        assert (await store.move_counts(["g1", "g2", "nope"])) == {"g1": 1, "g2": 1}
+        assert await store.add_move(MoveWrite(f"{p}g1", 0, "HW")) is False
+        assert await store.moves_since(f"{p}g1", 0) == [(0, "SH")]
+        assert (await store.move_counts([f"{p}g1", f"{p}g2", "nope"])) == {f"{p}g1": 1, f"{p}g2": 1}
         # in one batch, a row that is there already and new ones: each writer told its own
         batches.clear()
         mixed = await asyncio.gather(
-            store.add_move(MoveWrite("g3", 1, "HW")), store.add_move(MoveWrite("g1", 0, "HW")),
-            store.add_move(MoveWrite("g4", 1, "HW")),
+            store.add_move(MoveWrite(f"{p}g3", 1, "HW")), store.add_move(MoveWrite(f"{p}g1", 0, "HW")),
+            store.add_move(MoveWrite(f"{p}g4", 1, "HW")),
         )  # fmt: skip
         assert mixed == [True, False, True] and batches == [3]
-        assert await store.moves_since("g1", 0) == [(0, "SH")]
-        assert await store.moves_since("g3", 0) == [(0, "SH"), (1, "HW")]
+        assert await store.moves_since(f"{p}g1", 0) == [(0, "SH")]
+        assert await store.moves_since(f"{p}g3", 0) == [(0, "SH"), (1, "HW")]
 
-    asyncio.run(_with_store(tmp_path / "g.db", body))
+    asyncio.run(_with_store(tmp_path / "g.db", body, url))
 
 
-def test_one_bad_write_does_not_sink_the_others(tmp_path: Path) -> None:
+def test_one_bad_write_does_not_sink_the_others(tmp_path: Path, db_url: tuple[str, str]) -> None:
+    url, p = db_url
+
     async def body(store):  # type: ignore[no-untyped-def]
-        await store.create_game(new_row("ok"))
-        good = store.add_move(MoveWrite("ok", 0, "SH"))
-        bad = store.add_move(MoveWrite("no-such-game", 0, "SH"))  # the foreign key refuses it
+        await store.create_game(new_row(f"{p}ok"))
+        good = store.add_move(MoveWrite(f"{p}ok", 0, "SH"))
+        bad = store.add_move(MoveWrite(f"{p}no-such-game", 0, "SH"))  # the foreign key refuses it
         res = await asyncio.gather(good, bad, return_exceptions=True)
         assert res[0] is True and isinstance(res[1], StorageError)
-        assert await store.moves_since("ok", 0) == [(0, "SH")]
+        assert await store.moves_since(f"{p}ok", 0) == [(0, "SH")]
+        # the writer goes on after the refusal (on PostgreSQL: the same connection, rolled back)
+        assert await store.add_move(MoveWrite(f"{p}ok", 1, "HW")) is True
 
-    asyncio.run(_with_store(tmp_path / "g.db", body))
+    asyncio.run(_with_store(tmp_path / "g.db", body, url))
+
+
+def test_every_kind_of_write_in_one_batch(tmp_path: Path, db_url: tuple[str, str]) -> None:
+    url, p = db_url
+    from russianbank.web.db import DeleteMoves
+
+    async def body(store):  # type: ignore[no-untyped-def]
+        await asyncio.gather(store.create_game(new_row(f"{p}a")), store.create_game(new_row(f"{p}b")))
+        for i, mv in enumerate(["SH", "HW", "W1"]):
+            assert await store.add_move(MoveWrite(f"{p}a", i, mv)) is True
+        batches: list[int] = []
+        store.on_batch = lambda n, _s: batches.append(n)
+        res = await asyncio.gather(
+            store.write(DeleteMoves(f"{p}a", 1, state_extra=2)),
+            store.add_move(MoveWrite(f"{p}a", 1, "S2", state_extra=2)),
+            store.add_move(MoveWrite(f"{p}b", 0, "SH", finished=True, points=(3, 0), seed=77)),
+            store.set_next_game(f"{p}b", f"{p}c"),
+            store.set_next_game(f"{p}b", f"{p}d"),  # the first one stays
+        )
+        assert res == [True, True, True, True, False] and batches == [5]
+        a, b = await store.load_game(f"{p}a"), await store.load_game(f"{p}b")
+        assert a.moves == ["SH", "S2"] and a.state_extra == 2 and not a.finished
+        assert b.moves == ["SH"] and b.finished and b.seed == 77 and b.next_game == f"{p}c"
+        assert await store.match_totals(f"{p}b") == (3, 0, 1)
+
+    asyncio.run(_with_store(tmp_path / "g.db", body, url))
 
 
 def test_database_file_and_folder_are_private(tmp_path: Path, monkeypatch, make_client) -> None:
