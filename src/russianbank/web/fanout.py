@@ -34,6 +34,8 @@ class Fanout:
         self._tasks: list[asyncio.Task[None]] = []
 
     def deliver(self, payload: str) -> None:
+        if payload.startswith(self.store.origin + "\n"):  # this process's own (every one it commits)
+            return
         if "\np " in payload:
             self.manager.presence.deliver(payload, self.store.origin)
             return
