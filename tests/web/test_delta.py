@@ -37,6 +37,32 @@ def test_a_list_that_only_grows_costs_only_its_new_items(base: list[Any], extra:
     assert ops == ([["append", ["log"], extra]] if extra else [])
 
 
+edit = st.sampled_from(["keep", "replace", "drop"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(json_value, max_size=6), st.lists(edit, max_size=6), st.lists(json_value, max_size=3), json_value)
+def test_a_new_state_sharing_the_old_ones_objects_diffs_exactly(
+    base: list[Any], edits: list[str], extra: list[Any], other: Any
+) -> None:
+    """As the server builds states: unchanged parts are the very same objects as in the state
+    sent before (the identity fast path), changed ones new; the delta still gives the new state."""
+    new: list[Any] = []
+    for i, item in enumerate(base):
+        e = edits[i] if i < len(edits) else "keep"
+        if e == "keep":
+            new.append(item)
+        elif e == "replace":
+            new.append(other)
+    new += extra
+    old_state, new_state = {"log": base, "x": base}, {"log": new, "x": base}
+    ops = diff(old_state, new_state)
+    got = apply(json.loads(json.dumps(old_state)), json.loads(json.dumps(ops)))  # as a client has it
+    assert json.dumps(got, sort_keys=True) == json.dumps(new_state, sort_keys=True)
+    if all(e == "keep" for e in edits[: len(base)]):
+        assert ops == ([["append", ["log"], extra]] if extra else [])
+
+
 def test_bad_operations_are_refused() -> None:
     for ops in ([["set", ["x", "y"], 1]], [["del", ["nope"]]], [["append", ["a"], [1]]], [["trunc", ["l"], 9]], [1]):
         with pytest.raises(DeltaError):

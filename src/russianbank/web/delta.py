@@ -77,6 +77,12 @@ def _diff(a: Any, b: Any, path: list[Any], ops: list[Op]) -> None:
         return
     if ta is list and tb is list:
         la, lb = len(a), len(b)
+        # the usual case (a log that grew): the old items are the very same objects (map stops
+        # at the shorter list), checked at C speed without slicing either list
+        if lb >= la and all(map(operator.is_, a, b)):
+            if lb > la:
+                ops.append(["append", path, b[la:]])
+            return
         # == first (fast, in C; entries that did not change are often the very same objects), then strictly
         if lb >= la and b[:la] == a and _same_items(b, a, la):
             if lb > la:
