@@ -57,17 +57,6 @@ def test_the_loop_lag_shows_a_blocked_loop() -> None:
     assert total >= 3 and late[0].value < total  # at least one timer came more than 0.1 s late
 
 
-def test_tune_gc_freezes_start_up_and_collects_less_often() -> None:
-    old = gc.get_threshold()
-    try:
-        runtime.tune_gc()
-        assert gc.get_threshold() == (runtime.GEN0_THRESHOLD, runtime.GEN1_THRESHOLD, runtime.GEN2_THRESHOLD)
-        assert gc.get_freeze_count() > 0
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*old)
-
-
 def test_the_load_tool_reports_the_servers_pauses() -> None:
     before = {
         'russianbank_gc_pause_seconds_count{generation="2"}': 1.0,
@@ -89,3 +78,70 @@ def test_the_load_tool_reports_the_servers_pauses() -> None:
     assert p["gc_collected_objects"] == 50
     assert p["loop_lag_samples"] == 20 and p["loop_lag_mean_ms"] == 20.0
     assert p["loop_lag_over_ms"] == {10: 5, 50: 1, 100: 0}
+
+
+def test_the_pacer_collects_the_young_on_its_clock_and_the_old_on_growth() -> None:
+    size = [1000]
+    pacer = runtime.GcPacer(every=0.01, min_young=10, growth=0.25, rss=lambda: size[0])
+    was_enabled, was = gc.isenabled(), gc.get_threshold()
+
+    async def run() -> tuple[int, bool]:
+        pacer.start()
+        try:
+            assert not gc.isenabled()  # no collection by counts
+            junk = [[i] for i in range(100)]  # new containers: the young generations are due
+            assert gc.get_count()[0] >= 10
+            done = pacer.tick()
+            assert done == 1 and gc.get_count()[0] < 10 and gc.get_count()[1] == 0
+            assert pacer.tick() == -1  # nothing new: nothing collected
+            cycle: list[object] = []
+            cycle.append(cycle)  # garbage only the collector finds, among objects about to be frozen
+            del cycle
+            size[0] = 1300  # grown by 30%: a full collection, then everything alive frozen
+            assert pacer.tick() == 2 and gc.get_freeze_count() > 0 and pacer.full_collections == 1
+            size[0] = 1400  # grown by less than 25% since that one: none
+            assert pacer.tick() in (-1, 1) and pacer.full_collections == 1
+            await asyncio.sleep(0.05)  # the clock's task runs too
+            del junk
+            return pacer.full_collections, True
+        finally:
+            pacer.stop()
+
+    try:
+        assert asyncio.run(run()) == (1, True)
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*was)
+        if not was_enabled:
+            gc.disable()
+
+
+def test_the_pacer_unfreezes_to_find_cycles_among_frozen_objects(monkeypatch) -> None:
+    import weakref
+
+    monkeypatch.setattr(runtime, "UNFREEZE_EVERY", 3)
+    size = [1000]
+    pacer = runtime.GcPacer(min_young=10**9, growth=0.1, rss=lambda: size[0])
+
+    class Node:
+        me: object = None
+
+    async def run() -> None:
+        pacer.start()
+        try:
+            a = Node()
+            a.me = a
+            gone = weakref.ref(a)
+            size[0] = 2000
+            assert pacer.tick() == 2  # full collection 1: a (alive) is frozen with the rest
+            del a  # now garbage, in a cycle among the frozen objects
+            size[0] = 4000
+            assert pacer.tick() == 2 and gone() is not None  # 2: the frozen are not looked at
+            size[0] = 8000
+            assert pacer.tick() == 2 and gone() is None  # 3: unfrozen first, so a is found
+        finally:
+            pacer.stop()
+            gc.unfreeze()
+
+    asyncio.run(run())

@@ -28,7 +28,7 @@ from .guards import ClientLimits, Guard, Origins
 from .metrics import CONTENT_TYPE, Metrics, multiprocess
 from .pages import MAX_RECORD, RECORD_PATHS, add_pages
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
-from .runtime import GcWatch, LoopLag, tune_gc
+from .runtime import GcPacer, GcWatch, LoopLag
 from .seatstate import SEATS
 from .tables import Clock, Table, TableManager, _level_names
 from .thinking import Thinker
@@ -51,7 +51,7 @@ class Settings:
     redis_url: str | None = None  # fan-out through Redis instead of PostgreSQL's NOTIFY
     shared: bool | None = None  # other processes use the database (default: yes on PostgreSQL or with Redis)
     think_processes: int = 0  # worker processes for the computer's thinking (0: threads of this process)
-    tune_gc: bool = False  # freeze start-up's objects, collect less often (web/runtime.py; serve sets it)
+    tune_gc: bool = False  # the collector on a clock, start-up's objects frozen (web/runtime.GcPacer; serve sets it)
 
 
 def create_app(
@@ -118,11 +118,14 @@ def create_app(
         gc_watch, lag = GcWatch(metrics.gc_pause, metrics.gc_collected), LoopLag(metrics.loop_lag)
         gc_watch.start()
         lag.start()
-        if cfg.tune_gc:
-            tune_gc()
+        pacer = GcPacer() if cfg.tune_gc else None
+        if pacer is not None:
+            pacer.start()
         try:
             yield
         finally:
+            if pacer is not None:
+                pacer.stop()
             if sampler is not None:
                 sampler.cancel()
             lag.stop()

@@ -6,11 +6,10 @@
 - :class:`LoopLag` wakes every ``interval`` seconds and records how late it woke
   (``russianbank_loop_lag_seconds``): whatever held the event loop (a long callback, a
   collection, the machine's other processes) shows there.
-- :func:`tune_gc` (``russianbank serve`` calls it once the app has started): everything made at
-  start-up (modules, the catalogue, the computer players' tables) is moved out of the
-  collector's sight with ``gc.freeze()``, and the youngest generation is collected after
-  :data:`GEN0_THRESHOLD` new objects instead of 700. The collections are then fewer and each
-  full one walks only what the games hold; docs/web.md gives the figures.
+- :class:`GcPacer` (``russianbank serve`` starts it once the app has started): everything made
+  at start-up (modules, the catalogue, the computer players' tables) is moved out of the
+  collector's sight with ``gc.freeze()``, and the collector runs on a clock instead of by
+  counts, so that no collection is long; docs/web.md gives the figures.
 """
 
 from __future__ import annotations
@@ -18,19 +17,101 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import os
 import time
+from collections.abc import Callable
 from typing import Any
 
-GEN0_THRESHOLD = 20_000
-GEN1_THRESHOLD = 20
-GEN2_THRESHOLD = 10
+PACE_SECONDS = 0.05  # the young generations collected this often (GcPacer)
+PACE_MIN_YOUNG = 500  # ... unless fewer new objects than this were made
+FULL_GROWTH = 0.25  # a full collection when the process has grown by this much since the last one
+UNFREEZE_EVERY = 8  # every this many full collections, the frozen objects are looked at too
 
 
-def tune_gc() -> None:
-    """Freeze what start-up made and collect the young generation less often (see the module)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GEN0_THRESHOLD, GEN1_THRESHOLD, GEN2_THRESHOLD)
+def _rss_bytes() -> int:
+    """The process's resident memory (Linux ``/proc``; 0 where there is none)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+try:
+    _PAGE = os.sysconf("SC_PAGE_SIZE")
+except (ValueError, OSError, AttributeError):  # pragma: no cover - not Linux
+    _PAGE = 4096
+
+
+class GcPacer:
+    """The cyclic collector on a clock (``russianbank serve``): every collection short.
+
+    By counts, CPython collects its youngest generation when the new container objects minus
+    the freed ones pass a threshold. A server frees the previous position's objects at every
+    move, so the count lags far behind what the young generation holds: each collection walked
+    100,000-200,000 objects (70-80 ms) and every table waited meanwhile. Here the automatic
+    collections are off, and a task collects generations 0 and 1 together every
+    :data:`PACE_SECONDS` (each walks only what the last interval made and still holds; what
+    survives goes to the oldest generation, so neither young generation ever grows). A full
+    collection runs only when the process has grown by :data:`FULL_GROWTH` since the last one;
+    after it everything alive is frozen (``gc.freeze()``), so the next full collection walks only
+    what came since. The risk of freezing: garbage in reference cycles among frozen objects is
+    not found by a full collection; every :data:`UNFREEZE_EVERY` full collections the frozen
+    objects are unfrozen first, so such garbage is found then (a longer pause, rare: most
+    garbage is freed by reference counting as soon as it is made).
+    """
+
+    def __init__(
+        self,
+        every: float = PACE_SECONDS,
+        min_young: int = PACE_MIN_YOUNG,
+        growth: float = FULL_GROWTH,
+        rss: Callable[[], int] = _rss_bytes,
+    ) -> None:
+        self.every = every
+        self.min_young = min_young
+        self.growth = growth
+        self.rss = rss
+        self.full_collections = 0
+        self._base = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        gc.collect()
+        gc.freeze()
+        self._base = self.rss()
+        if self._base:  # where the process's size cannot be read, the collections by count stay on too
+            gc.disable()
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="rb-gc-pacer")
+
+    def tick(self) -> int:
+        """One beat: the young generations, and a full collection when the process grew; returns
+        the generation collected (-1: none)."""
+        done = -1
+        if gc.get_count()[0] >= self.min_young:
+            gc.collect(1)
+            done = 1
+        now = self.rss()
+        if self._base and now > self._base * (1 + self.growth):
+            self.full_collections += 1
+            if self.full_collections % UNFREEZE_EVERY == 0:
+                gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+            self._base = self.rss()
+            done = 2
+        return done
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            self.tick()
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        gc.enable()
 
 
 class GcWatch:
