@@ -51,6 +51,13 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
     "expert": {},
 }
 
+#: The budgets of the engines that differ from their players' defaults. The ``planner`` engine looks
+#: at the opponent's reply to plans that end the turn (``reply_nodes``); the levels built on the
+#: planner (medium) and the expert's searches do not.
+ENGINE_BUDGETS: dict[str, dict[str, Any]] = {
+    "planner": {"reply_nodes": 300, "reply_plans": 6},
+}
+
 
 class SlipPlayer:
     """Greedy, but a share of its moves (``noise``, 0..1) are careless: a random in-order move.
@@ -157,8 +164,8 @@ class BeginnerPlayer:
 def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
     """A player by level (``beginner`` .. ``expert``) or engine name (``random``, ``greedy``, ...).
 
-    Keyword arguments override the budget (``node_budget``, ``prune_shifts``
-    for the planner; ``samples``, ``candidates``, ``node_budget``,
+    Keyword arguments override the budget (``node_budget``, ``prune_shifts``,
+    ``reply_nodes``, ``reply_plans``, ``reply_prune`` for the planner; ``samples``, ``candidates``, ``node_budget``,
     ``rollout_budget``, ``reply``, ``time_limit`` for the expert; ``noise``,
     ``violations`` for the beginner; ``noise`` for easy, see :class:`SlipPlayer`; ``greedy_turns``
     for the planner and the expert, the share of turns played the easy way, and ``easy_noise``,
@@ -166,6 +173,8 @@ def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
     """
     if name in LEVEL_BUDGETS:
         kwargs = {**LEVEL_BUDGETS[name], **budget}
+    elif name in ENGINE_BUDGETS:
+        kwargs = {**ENGINE_BUDGETS[name], **budget}
     else:
         kwargs = dict(budget)
     mixable = name in ("planner", "medium", "expert", "hard")

@@ -11,6 +11,7 @@ transposition table, and picks the end of segment with the best evaluation
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -21,6 +22,7 @@ from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
 from .common import (
+    TURN_ENDERS,
     WIN_VALUE,
     TurnMemory,
     check_view,
@@ -202,6 +204,8 @@ def search_segment(
     avoid: set[object] | None = None,
     ev: Evaluator | None = None,
     prune_shifts: int = 0,
+    turn_ends: list[tuple[float, int, tuple[Move, ...]]] | None = None,
+    keep_ends: int = 0,
 ) -> SegmentResult:
     """Search ``g`` (a strict search game, the mover's turn) to the end of the segment.
 
@@ -211,6 +215,9 @@ def search_segment(
     ``avoid`` holds :func:`public_key` s of positions already seen in this turn: the search
     never goes back to them, so a player following its plans cannot go round in circles
     even when the node budget cuts a search short.
+
+    With ``turn_ends`` (a list) and ``keep_ends`` > 0 the search also keeps there, as a heap,
+    the ``keep_ends`` best plans that end the turn (value, order found, plan); nothing else changes.
     """
     if ev is None:
         ev = evaluator_for(g)
@@ -218,6 +225,7 @@ def search_segment(
     base = len(g.move_stack)
     table: dict[object, tuple[float, list[Move]] | None] = {}
     nodes = 0
+    found = 0
     complete = True
 
     def rec() -> tuple[float, list[Move]]:
@@ -240,6 +248,8 @@ def search_segment(
         for m in _candidates(g, prune_shifts):
             if ends_segment(g, m):
                 v = terminal_value(g, p, m, ev) - STEP_COST
+                if turn_ends is not None and m.code in TURN_ENDERS:
+                    keep(v, m)
                 if v > best[0]:
                     best = (v, [m])
             else:
@@ -250,6 +260,21 @@ def search_segment(
                 break
         table[key] = best
         return best
+
+    def keep(v: float, m: Move) -> None:
+        """Keep a plan that ends the turn with ``m`` from here, if it is among the best ``keep_ends``."""
+        nonlocal found
+        assert turn_ends is not None
+        depth = len(g.move_stack) - base
+        v -= STEP_COST * depth
+        if len(turn_ends) >= keep_ends and v <= turn_ends[0][0]:
+            return
+        found += 1
+        item = (v, -found, (*g.move_stack[base:], m))  # of equal values the one found first is kept
+        if len(turn_ends) < keep_ends:
+            heapq.heappush(turn_ends, item)
+        else:
+            heapq.heapreplace(turn_ends, item)
 
     def child(m: Move) -> tuple[float, list[Move]]:
         """The value and best continuation after a move inside the segment."""
@@ -269,6 +294,8 @@ def search_segment(
     for m in _candidates(g, prune_shifts):
         if ends_segment(g, m):
             by_first[m] = (terminal_value(g, p, m, ev) - STEP_COST, [m])
+            if turn_ends is not None and m.code in TURN_ENDERS:
+                keep(by_first[m][0], m)
         else:
             v, sub = child(m)
             by_first[m] = (v, [m, *sub])
@@ -277,6 +304,66 @@ def search_segment(
     first = max(by_first, key=lambda k: by_first[k][0])
     value, plan = by_first[first]
     return SegmentResult(value, plan, nodes, complete, by_first)
+
+
+#: Of the plans that end the turn, only those within this many logits of the best are looked at
+#: through the opponent's reply (:func:`search_with_reply`).
+REPLY_MARGIN = 1.0
+
+
+def reply_value(g: Game, plan: tuple[Move, ...] | list[Move], ev: Evaluator, reply_nodes: int, prune: int) -> float:
+    """The value for the mover of ``g`` of playing ``plan`` (which ends its turn), then the opponent's best
+    first segment of its reply turn (searched with ``reply_nodes`` positions and pruning rule ``prune``).
+
+    Everything the opponent's first segment can see is public: it ends at the opponent's first draw of an
+    unseen card or reserve card turned over, so no card of the sampled game's guesses is used.
+    """
+    p = g.turn
+    for m in plan:
+        g.push_unchecked(m)
+    try:
+        if g.is_over() or g.turn == p:
+            return ev.logit(g, p)
+        r = search_segment(g, reply_nodes, None, ev, prune)
+        return ev.logit(g, p) if r.value == _NEG else -r.value
+    finally:
+        for _ in plan:
+            g.pop()
+
+
+def search_with_reply(
+    g: Game,
+    node_budget: int,
+    avoid: set[object] | None,
+    ev: Evaluator,
+    prune_shifts: int,
+    reply_nodes: int,
+    reply_plans: int,
+    reply_prune: int = 1,
+    reply_margin: float = REPLY_MARGIN,
+) -> SegmentResult:
+    """:func:`search_segment`, then, when the best plan ends the turn, a look at the opponent's reply.
+
+    The ``reply_plans`` best plans that end the turn (within ``reply_margin`` logits of the best of them)
+    are each played and the opponent's first segment searched (:func:`reply_value`); the plan that leaves
+    the opponent the least is played. A plan that does not end the turn (the next card is drawn, or a
+    reserve card turned over) is chosen as before.
+    """
+    ends: list[tuple[float, int, tuple[Move, ...]]] = []
+    res = search_segment(g, node_budget, avoid, ev, prune_shifts, ends, reply_plans)
+    if res.value == _NEG or not res.plan or res.plan[-1].code not in TURN_ENDERS or not ends:
+        return res
+    ranked = sorted(ends, reverse=True)
+    top = ranked[0][0]
+    best: tuple[float, tuple[Move, ...]] | None = None
+    for v, _, plan in ranked:
+        if v < top - reply_margin:
+            break
+        r = reply_value(g, plan, ev, reply_nodes, reply_prune) - STEP_COST * len(plan)
+        if best is None or r > best[0]:
+            best = (r, plan)
+    assert best is not None
+    return SegmentResult(best[0], list(best[1]), res.nodes, res.complete, res.by_first)
 
 
 class PlanFollower:
@@ -343,6 +430,10 @@ class PlannerPlayer(PlanFollower):
     ``evaluation`` is the learned evaluation to search with (default: the shipped
     weights; the one-deck game always uses the hand-made one); ``prune_shifts``
     brings back the old planner's pruning of tableau moves (measured: it costs strength).
+    With ``reply_nodes`` > 0 a plan that ends the turn is chosen by the opponent's reply
+    (:func:`search_with_reply`: the ``reply_plans`` best, each opponent search of ``reply_nodes``
+    positions with pruning rule ``reply_prune``, of those within ``reply_margin`` logits of the best);
+    0, the default, searches as before.
     """
 
     name = "planner"
@@ -353,18 +444,43 @@ class PlannerPlayer(PlanFollower):
         node_budget: int = 4000,
         evaluation: Evaluator | None = None,
         prune_shifts: int = 0,
+        reply_nodes: int = 0,
+        reply_plans: int = 6,
+        reply_prune: int = 1,
+        reply_margin: float = REPLY_MARGIN,
     ) -> None:
         if node_budget < 1:
             raise ValueError("node_budget must be at least 1")
+        if reply_nodes < 0 or reply_plans < 1 or int(reply_prune) not in (0, 1, 2) or not reply_margin >= 0:
+            raise ValueError(
+                "reply_nodes must be at least 0, reply_plans at least 1, reply_prune 0, 1 or 2 "
+                "and reply_margin at least 0"
+            )
         self.rng = random.Random(seed)
         self.node_budget = node_budget
         self.evaluation = evaluation
         self.prune_shifts = int(prune_shifts)
+        self.reply_nodes = int(reply_nodes)
+        self.reply_plans = int(reply_plans)
+        self.reply_prune = int(reply_prune)
+        self.reply_margin = float(reply_margin)
         self._cache = None
         self.seen = TurnMemory()
 
     def _search(self, g: Game, avoid: set[object] | None) -> SegmentResult:
         ev = HAND_EVALUATION if g.options.single else (self.evaluation or shipped_evaluation())
+        if self.reply_nodes:
+            return search_with_reply(
+                g,
+                self.node_budget,
+                avoid,
+                ev,
+                self._prune_now,
+                self.reply_nodes,
+                self.reply_plans,
+                self.reply_prune,
+                self.reply_margin,
+            )
         return search_segment(g, self.node_budget, avoid, ev, self._prune_now)
 
     def plan(self, view: PlayerView) -> list[Move]:
