@@ -7,6 +7,11 @@ the planner searches the sequences of moves within it exhaustively (up to a
 node budget), merging move orders that reach the same position through a
 transposition table, and picks the end of segment with the best evaluation
 (:func:`russianbank.ai.common.evaluate`).
+
+With ``reply_nodes`` (the ``planner`` engine's budget, not the levels') a plan
+that ends the turn is chosen by the opponent's reply: the best few such plans
+are each followed by a search of the opponent's first segment, which sees only
+public cards (:func:`search_with_reply`).
 """
 
 from __future__ import annotations
