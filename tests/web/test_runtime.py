@@ -6,6 +6,7 @@ import asyncio
 import gc
 import time
 
+import pytest
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
 from russianbank.web import runtime
@@ -55,6 +56,30 @@ def test_the_loop_lag_shows_a_blocked_loop() -> None:
     late = [s for m in h.collect() for s in m.samples if s.name == "t_lag_bucket" and s.labels["le"] == "0.1"]
     total = _count(h)
     assert total >= 3 and late[0].value < total  # at least one timer came more than 0.1 s late
+
+
+def test_gc_counts_freezes_start_up_and_collects_less_often() -> None:
+    old = gc.get_threshold()
+    try:
+        runtime.tune_gc()
+        assert gc.get_threshold() == (runtime.GEN0_THRESHOLD, runtime.GEN1_THRESHOLD, runtime.GEN2_THRESHOLD)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*old)
+
+
+def test_serve_takes_the_collectors_mode() -> None:
+    import argparse
+
+    from russianbank.web.main import add_arguments
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert parser.parse_args([]).gc == "clock"
+    assert parser.parse_args(["--gc", "counts"]).gc == "counts"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--gc", "never"])
 
 
 def test_the_load_tool_reports_the_servers_pauses() -> None:

@@ -28,7 +28,7 @@ from .guards import ClientLimits, Guard, Origins
 from .metrics import CONTENT_TYPE, Metrics, multiprocess
 from .pages import MAX_RECORD, RECORD_PATHS, add_pages
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
-from .runtime import GcPacer, GcWatch, LoopLag
+from .runtime import GcPacer, GcWatch, LoopLag, tune_gc
 from .seatstate import SEATS
 from .tables import Clock, Table, TableManager, _level_names
 from .thinking import Thinker
@@ -51,7 +51,7 @@ class Settings:
     redis_url: str | None = None  # fan-out through Redis instead of PostgreSQL's NOTIFY
     shared: bool | None = None  # other processes use the database (default: yes on PostgreSQL or with Redis)
     think_processes: int = 0  # worker processes for the computer's thinking (0: threads of this process)
-    tune_gc: bool = False  # the collector on a clock, start-up's objects frozen (web/runtime.GcPacer; serve sets it)
+    gc: str = ""  # "clock" (web/runtime.GcPacer), "counts" (runtime.tune_gc), "": Python's own (serve sets it)
 
 
 def create_app(
@@ -118,9 +118,11 @@ def create_app(
         gc_watch, lag = GcWatch(metrics.gc_pause, metrics.gc_collected), LoopLag(metrics.loop_lag)
         gc_watch.start()
         lag.start()
-        pacer = GcPacer() if cfg.tune_gc else None
+        pacer = GcPacer() if cfg.gc == "clock" else None
         if pacer is not None:
             pacer.start()
+        elif cfg.gc == "counts":
+            tune_gc()
         try:
             yield
         finally:

@@ -62,6 +62,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="open websockets per client address (default 64)",
     )
+    parser.add_argument(
+        "--gc",
+        choices=["clock", "counts"],
+        default="clock",
+        help="the garbage collector: on a clock, every pause short (default), or by counts, less CPU "
+        "with fast play and longer pauses (docs/web.md)",
+    )
     parser.add_argument("--key-file", type=Path, default=None, help="the server key (default: beside the database)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
 
@@ -133,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         "key_file": args.key_file,
         "redis_url": args.redis,
         "think_processes": args.think_processes,
-        "tune_gc": True,
+        "gc": args.gc,
     }
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)

@@ -9,7 +9,9 @@
 - :class:`GcPacer` (``russianbank serve`` starts it once the app has started): everything made
   at start-up (modules, the catalogue, the computer players' tables) is moved out of the
   collector's sight with ``gc.freeze()``, and the collector runs on a clock instead of by
-  counts, so that no collection is long; docs/web.md gives the figures.
+  counts, so that no collection is long (``--gc clock``, the default). :func:`tune_gc`
+  (``--gc counts``) keeps the collections by count, fewer and longer: less of the CPU with
+  fast play, longer pauses with many slow tables; docs/web.md gives the figures.
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+GEN0_THRESHOLD = 20_000  # tune_gc (``--gc counts``)
+GEN1_THRESHOLD = 20
+GEN2_THRESHOLD = 10
+
 PACE_SECONDS = 0.05  # the young generations collected this often (GcPacer)
 # Collect the young generations at every beat, however few new objects the collector counts:
 # its count is new containers minus freed ones of any generation, so while a server replaces
@@ -32,6 +38,14 @@ PACE_SECONDS = 0.05  # the young generations collected this often (GcPacer)
 PACE_MIN_YOUNG = 0
 FULL_GROWTH = 0.25  # a full collection when the process has grown by this much since the last one
 UNFREEZE_EVERY = 8  # every this many full collections, the frozen objects are looked at too
+
+
+def tune_gc() -> None:
+    """``--gc counts``: freeze what start-up made and collect the young generation after
+    :data:`GEN0_THRESHOLD` new objects instead of 700 (fewer, longer collections)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GEN0_THRESHOLD, GEN1_THRESHOLD, GEN2_THRESHOLD)
 
 
 def _rss_bytes() -> int:
