@@ -65,9 +65,9 @@ class Options:
             if self.stops:
                 raise InvalidOptionsError("error.options.single_stops")
             if self.reserve_size:
-                raise InvalidOptionsError("error.options.single_reserve", {"value": self.reserve_size})
+                raise InvalidOptionsError("error.options.single_reserve", {"value": shown(self.reserve_size)})
             if self.bonus:
-                raise InvalidOptionsError("error.options.single_bonus", {"value": self.bonus})
+                raise InvalidOptionsError("error.options.single_bonus", {"value": shown(self.bonus)})
             if self.first_player == "tableau":
                 raise InvalidOptionsError("error.options.single_first")
         else:
