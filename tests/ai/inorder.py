@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from russianbank.ai.common import public_key
 from russianbank.game import Game
 
 
@@ -18,3 +19,18 @@ def play_in_order(players: list[object], moves: int, seed: int = 5, stops: bool 
         out.append(str(m))
         g.push(m)
     return out
+
+
+def assert_never_returns(g: Game, players: list[object], moves: int) -> None:
+    """Play up to ``moves`` moves of ``g``, checking no move leads back to a position of its turn."""
+    seen: set[object] = set()
+    turn = None
+    for _ in range(moves):
+        if g.is_over():
+            break
+        if g.turn_no != turn:
+            turn, seen = g.turn_no, set()
+        key = public_key(g)
+        assert key not in seen
+        seen.add(key)
+        g.push(players[g.turn].choose(g.view(g.turn)))  # type: ignore[attr-defined]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from inorder import play_in_order
+from inorder import assert_never_returns, play_in_order
 
 from russianbank import Game
 from russianbank.ai import make_player
-from russianbank.ai.common import TURN_ENDERS, public_key, sample_game
+from russianbank.ai.common import TURN_ENDERS, sample_game
 from russianbank.ai.evaluation import shipped_evaluation
 from russianbank.ai.planner import PlannerPlayer, reply_value, search_segment, search_with_reply
 
@@ -107,19 +107,8 @@ def test_same_seed_same_decisions_and_never_out_of_order_with_the_reply_look() -
 
 
 def test_the_reply_look_never_returns_to_a_position_of_the_turn() -> None:
-    g = Game("classic", seed=14)
     p = [make_player("planner", seed=1, node_budget=400), make_player("greedy", seed=2)]
-    seen: set = set()
-    turn = None
-    for _ in range(200):
-        if g.is_over():
-            break
-        if g.turn_no != turn:
-            turn, seen = g.turn_no, set()
-        key = public_key(g)
-        assert key not in seen
-        seen.add(key)
-        g.push(p[g.turn].choose(g.view(g.turn)))
+    assert_never_returns(Game("classic", seed=14), p, 200)
 
 
 def test_bad_reply_budgets_are_refused() -> None:

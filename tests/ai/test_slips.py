@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from inorder import play_in_order
+from inorder import assert_never_returns, play_in_order
 
 from russianbank.ai import Hinter, make_player
-from russianbank.ai.common import public_key
 from russianbank.ai.greedy import GreedyPlayer
 from russianbank.ai.levels import LEVEL_BUDGETS, MixedPlayer, SlipPlayer
 from russianbank.game import Game
@@ -58,19 +57,8 @@ def test_same_seed_same_decisions_and_never_out_of_order() -> None:
 
 def test_a_careless_move_never_returns_to_a_position_of_the_turn() -> None:
     for seed in range(3):
-        g = Game("classic", seed=seed)
         players = [make_player("easy", seed=seed, noise=1.0), make_player("easy", seed=seed + 9, noise=1.0)]
-        seen: set[object] = set()
-        turn = None
-        for _ in range(500):
-            if g.is_over():
-                break
-            if g.turn_no != turn:
-                turn, seen = g.turn_no, set()
-            key = public_key(g)
-            assert key not in seen
-            seen.add(key)
-            g.push(players[g.turn].choose(g.view(g.turn)))
+        assert_never_returns(Game("classic", seed=seed), players, 500)
 
 
 def test_bad_noise_is_refused() -> None:
