@@ -411,10 +411,20 @@ def test_the_page_reconnects_to_a_restarted_server(browser: Any, tmp_path: Path)
         second.stop()
 
 
-def test_the_computers_pace_and_skip_go_to_the_server(server: tuple[str, Any], browser: Any) -> None:
+@pytest.fixture
+def paced_server(tmp_path: Path) -> Any:
+    """A server whose computer waits between its moves until the page tells it its pace: with the
+    shared server's pace of 0 the computer could finish its first turn before the page's pace
+    message came, and Skip was then never enabled (seen twice in full suites)."""
+    real = RealServer(tmp_path / "paced.db", free_port(), ai_delay=0.5)
+    yield real.url, real.app
+    real.stop()
+
+
+def test_the_computers_pace_and_skip_go_to_the_server(paced_server: tuple[str, Any], browser: Any) -> None:
     """The pace menu sets the session's pace (the choice is remembered and told on joining); Skip
     has the server play the rest of the computer's turn at once."""
-    url, app = server
+    url, app = paced_server
     seed = next(s for s in range(100) if Game("classic", seed=s).turn == 1)  # the computer begins
     ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
