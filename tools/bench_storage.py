@@ -1,4 +1,4 @@
-"""Storage benchmark: the server's raw drivers against SQLAlchemy 2 Core (async), same group commit.
+"""Storage benchmark: the third round's raw stores against the server's own, same group commit.
 
 Both stores use the server's group commit (:class:`russianbank.web.db.Store`: writes that arrive
 while a transaction commits go together in the next one) and write the same rows with the same
@@ -6,18 +6,19 @@ guarantees (SQLite: WAL, ``synchronous=FULL``, ``BEGIN IMMEDIATE``; PostgreSQL: 
 connection, ``ON CONFLICT DO NOTHING RETURNING`` to tell each writer whether its row went in).
 Only the way the batch reaches the database differs:
 
-- ``raw``: the stores the server had before it went back to SQLAlchemy (kept here for this
-  comparison): ``sqlite3`` in one writer thread, one hop per batch; ``asyncpg`` with ``unnest``
-  arrays,
-- ``sqlalchemy``: the server's own stores (:func:`russianbank.web.db.open_store`): SQLAlchemy 2
-  Core async (``sqlite+aiosqlite`` / ``postgresql+asyncpg``), ``insert()`` of all the batch's move
-  rows in one ``execute`` (insertmanyvalues, ``ON CONFLICT DO NOTHING RETURNING``).
+- ``raw``: the third round's raw stores, kept here as they were: ``sqlite3`` in one writer
+  thread, one hop per batch; ``asyncpg`` with ``unnest`` arrays,
+- ``server``: the server's own stores (:func:`russianbank.web.db.open_store`). In the third round
+  they wrote through SQLAlchemy 2 Core async (the comparison in docs/web.md); since the fourth
+  (SQLite: ``sqlite3`` in a writer thread) and the fifth (PostgreSQL: ``asyncpg`` itself) their
+  writers are raw too, and only their reads go through SQLAlchemy Core, so the two sides now
+  differ only in details.
 
 Each of ``--writers`` tasks plays one game as fast as it can: it writes a move, waits for it to
 be committed, writes the next (like a fast client waiting for each acknowledgement). Printed per
 run: committed writes per second, the acknowledgement latency p50/p99, and this process's CPU
 time per write (PostgreSQL's own CPU given beside, for a cluster given with ``--pg-pid``).
-Runs alternate raw/sqlalchemy so both see the same machine load.
+Runs alternate raw/server so both see the same machine load.
 
     PYTHONPATH=src python tools/bench_storage.py --db sqlite:////tmp/server-bs/g.db --writers 64
     PYTHONPATH=src python tools/bench_storage.py --db postgresql://postgres@127.0.0.1:5433/postgres \\
@@ -421,7 +422,7 @@ def pg_cpu(pid: int | None) -> float:
 async def one_run(kind: str, url: str, key: Path, writers: int, seconds: float, run_no: int) -> dict[str, Any]:
     cipher = SeedCipher.from_file(key)
     store: Store
-    if kind == "sqlalchemy":
+    if kind == "server":
         store = open_store(url, key_path=key)
     elif url.startswith("sqlite"):
         store = RawSQLiteStore(url, cipher)
@@ -481,11 +482,11 @@ async def main() -> None:
                 f.unlink()
     results = []
     for r in range(ARGS.runs):
-        for kind in ("raw", "sqlalchemy") if r % 2 == 0 else ("sqlalchemy", "raw"):
+        for kind in ("raw", "server") if r % 2 == 0 else ("server", "raw"):
             res = await one_run(kind, url, ARGS.key, ARGS.writers, ARGS.seconds, r)
             print(json.dumps(res), flush=True)
             results.append(res)
-    for kind in ("raw", "sqlalchemy"):
+    for kind in ("raw", "server"):
         rs = [x for x in results if x["kind"] == kind]
         med = {k: statistics.median(x[k] for x in rs) for k in ("writes_per_s", "p50_ms", "p99_ms", "cpu_us_per_write")}
         if ARGS.pg_pid:
