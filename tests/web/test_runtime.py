@@ -194,3 +194,11 @@ def test_the_pacer_collects_the_young_even_when_the_count_says_nothing_new() -> 
     counted, young, after = asyncio.run(run())
     assert young >= 8000 and counted < young // 10  # the count knows nothing of what the young holds
     assert after < young // 10  # collected all the same
+
+
+def test_an_unknown_collector_mode_is_refused() -> None:
+    from russianbank.web.app import Settings
+
+    assert Settings(gc="clock").gc == "clock" and Settings().gc == ""
+    with pytest.raises(ValueError, match="gc must be one of"):
+        Settings(gc="Clock")

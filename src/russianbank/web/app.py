@@ -38,6 +38,9 @@ log = logging.getLogger("russianbank.web")
 STATIC = Path(__file__).parent / "static"
 
 
+GC_MODES = ("", "clock", "counts")  # Settings.gc: Python's own collector, on a clock, by counts
+
+
 @dataclass
 class Settings:
     """What an operator may set (``russianbank serve`` options)."""
@@ -52,6 +55,10 @@ class Settings:
     shared: bool | None = None  # other processes use the database (default: yes on PostgreSQL or with Redis)
     think_processes: int = 0  # worker processes for the computer's thinking (0: threads of this process)
     gc: str = ""  # "clock" (web/runtime.GcPacer), "counts" (runtime.tune_gc), "": Python's own (serve sets it)
+
+    def __post_init__(self) -> None:
+        if self.gc not in GC_MODES:
+            raise ValueError(f"gc must be one of {', '.join(map(repr, GC_MODES))}, not {self.gc!r}")
 
 
 def create_app(
