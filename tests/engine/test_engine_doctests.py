@@ -7,7 +7,21 @@ import importlib
 
 import pytest
 
-MODULES = ["errors", "cards", "moves", "options", "game", "position", "record", "view", "words", "runs", "scoring"]
+MODULES = [
+    "errors",
+    "cards",
+    "moves",
+    "options",
+    "game",
+    "outcome",
+    "deal",
+    "position",
+    "record",
+    "view",
+    "words",
+    "runs",
+    "scoring",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

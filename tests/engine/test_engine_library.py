@@ -102,7 +102,20 @@ def test_view_is_typed() -> None:
 
 def test_every_public_function_and_method_of_the_engine_has_a_docstring() -> None:
     missing = []
-    for name in ("cards", "errors", "options", "moves", "game", "position", "validity", "view", "words", "record"):
+    for name in (
+        "cards",
+        "errors",
+        "options",
+        "moves",
+        "game",
+        "outcome",
+        "deal",
+        "position",
+        "validity",
+        "view",
+        "words",
+        "record",
+    ):
         module = getattr(__import__(f"russianbank.{name}"), name)
         for attr, obj in vars(module).items():
             if attr.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
