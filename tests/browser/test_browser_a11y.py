@@ -1,7 +1,7 @@
 """An accessibility audit with axe-core (vendored under vendor/, MPL 2.0) of every page: the start page
 (its choices open too), the table, the end panel, the replay with its review, the history, the
-record upload, the rules and the not-found page: no serious or critical violations. And the keyboard
-plays a move."""
+record upload, the rules and the not-found page: no serious or critical violations, in the light page
+and in the dark one (the system's dark colour scheme). And the keyboard plays a move."""
 
 from __future__ import annotations
 
@@ -33,21 +33,33 @@ def audit(page: Any) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_no_serious_accessibility_violations(server: tuple[str, Any], browser: Any, lang: str) -> None:
+def lightness(page: Any, selector: str, prop: str = "backgroundColor") -> float:
+    """The relative luminance (0 black .. 1 white) of an element's computed colour."""
+    rgb = page.eval_on_selector(selector, f"e => getComputedStyle(e).{prop}.match(/[0-9.]+/g).slice(0, 3).map(Number)")
+    lin = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("en", "light"), ("ru", "light"), ("en", "dark")])
+def test_no_serious_accessibility_violations(server: tuple[str, Any], browser: Any, lang: str, scheme: str) -> None:
     url, _ = server
-    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800}, color_scheme=scheme)
     page = ctx.new_page()
     prefs(page, url, lang=lang, pace="fast")
     page.goto(url + "/")
     page.wait_for_selector("#level option", state="attached")
     assert audit(page) == []
+    # the panels follow the system's scheme: dark ones with light text, or light ones with dark text
+    panel, text = lightness(page, ".panel"), lightness(page, ".panel", "color")
+    assert (panel < 0.05 and text > 0.6) if scheme == "dark" else (panel > 0.9 and text < 0.05)
     page.click("#moreOptions summary")  # the choices folded away: levels, the presets in words, Stop!
     assert audit(page) == []
     d = new_game(page, url, mode="computer", level="easy", seed=7)
     open_seat(page, url, d)
     wait_my_turn(page)
     assert audit(page) == []
+    page_bg, log_bg = lightness(page, "body"), lightness(page, "#log")
+    assert (page_bg < 0.05 and log_bg < 0.05) if scheme == "dark" else (page_bg > 0.8 and log_bg > 0.9)
     # the end panel, then the replay with its review
     page.on("dialog", lambda dlg: dlg.accept())
     page.click("#resignBtn")
