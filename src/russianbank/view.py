@@ -9,7 +9,7 @@ generator state (V2).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .cards import card_name
@@ -66,6 +66,22 @@ class PlayerView:
     pending_violation: tuple[str, int] | None  # (rule, move index): public, but UIs keep it quiet
     outcome: dict[str, Any] | None
     legal_moves: tuple[Move, ...]
+
+    def seen_by(self, player: int | None) -> PlayerView:
+        """The same position as ``player`` (0, 1, or None for a spectator) sees it: what
+        :meth:`Game.view <russianbank.game.Game.view>` gives for ``player``, made without working
+        the position out again (every viewer sees the same things: only ``player`` differs).
+
+        >>> from russianbank import Game
+        >>> g = Game("classic", seed=1)
+        >>> g.view(0).seen_by(1) == g.view(1)
+        True
+        """
+        if player is not None and (not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1)):
+            raise InvalidPlayerError("error.player.player", {"value": shown(player)})
+        if player == self.player:
+            return self
+        return replace(self, player=player)
 
     def game_outcome(self) -> Outcome | None:
         """How the game ended, as the :class:`~russianbank.game.Outcome` that

@@ -203,7 +203,8 @@ class Session:
         for each seat and its narration ask for the same view several times a move."""
         v = self._views.get(viewer)
         if v is None:
-            v = self._views[viewer] = self._game.view(viewer)
+            other = next(iter(self._views.values()), None)  # the same facts: only whose view differs
+            v = self._views[viewer] = self._game.view(viewer) if other is None else other.seen_by(viewer)
         return v
 
     def record_text(self, tags: dict[str, str] | None = None) -> str:
@@ -577,7 +578,8 @@ class Session:
             self._draw_offer = None  # a move lets a pending draw offer lapse
         if g.turn_no != before_no:
             self._unstopped = before_no if self._violated_turn == before_no and move.code != mv.STOP else None
-        self._guard.note(g)
+        if self.seating.computer is not None:  # the guard is for the computer's turns only
+            self._guard.note(g)
         self._changed()
         by_computer = self.seating[seat].is_computer
         outcome = g.outcome()
