@@ -27,6 +27,56 @@ def diff(old: Any, new: Any) -> list[Op]:
     return ops
 
 
+def diff_shared(old: Any, new: Any, memo: dict[tuple[Any, ...], tuple[Any, Any, list[Op]]]) -> list[Op]:
+    """``diff(old, new)``, the same operations, where what other states share is diffed once.
+
+    States of one table for several seats hold the very same objects for what every seat sees
+    (the piles, the history): ``memo`` (one dict for the states diffed together, e.g. every
+    seat's after one move) keeps the operations of each list or dict below the top two levels
+    of dicts, by path, with the two objects they were worked out from; a state with the same two
+    objects at that path gets those operations without diffing again."""
+    if type(old) is not dict or type(new) is not dict:
+        return diff(old, new)
+    ops: list[Op] = []
+    _diff_shared(old, new, [], ops, memo, 2)
+    return ops
+
+
+def _diff_shared(
+    a: dict[str, Any],
+    b: dict[str, Any],
+    path: list[Any],
+    ops: list[Op],
+    memo: dict[tuple[Any, ...], tuple[Any, Any, list[Op]]],
+    depth: int,
+) -> None:
+    for k in a:
+        if k not in b:
+            ops.append(["del", [*path, k]])
+    for k, v in b.items():
+        if k not in a:
+            ops.append(["set", [*path, k], v])
+            continue
+        x = a[k]
+        if x is v:
+            continue
+        tx = type(x)
+        if tx is not type(v) or (tx is not dict and tx is not list):
+            _diff(x, v, [*path, k], ops)
+        elif tx is dict and depth > 1:
+            _diff_shared(x, v, [*path, k], ops, memo, depth - 1)
+        else:
+            key = (*path, k)
+            m = memo.get(key)
+            if m is not None and m[0] is x and m[1] is v:  # held by the memo: not another object at the same address
+                ops.extend(m[2])
+                continue
+            sub: list[Op] = []
+            _diff(x, v, [*path, k], sub)
+            memo[key] = (x, v, sub)
+            ops.extend(sub)
+
+
 def same(a: Any, b: Any) -> bool:
     """Equal as JSON: like ``==``, but ``0``, ``False`` and ``0.0`` differ."""
     if a is b:

@@ -38,11 +38,23 @@ def history_entry(view: Any, index: int) -> dict[str, Any]:
 
 
 def event_for(table: Table, seat: int | None) -> dict[str, Any] | None:
-    """The last move (or Stop) played at the table (what it says comes with it, in ``events``)."""
-    s = table.session
+    """The last move (or Stop) played at the table (what it says comes with it, in ``events``):
+    the same for every seat, made once per move (the very same dict in every seat's state)."""
     n = len(table.moves)
     if n == 0:
         return None
+    e = table.last_played
+    cached = table.caches.get("event")
+    if cached is not None and cached[0] is e and cached[1] == n and e is not None:
+        out: dict[str, Any] | None = cached[2]
+        return out
+    out = _event(table, seat, n)
+    table.caches["event"] = (e, n, out)
+    return out
+
+
+def _event(table: Table, seat: int | None, n: int) -> dict[str, Any]:
+    s = table.session
     idx = n - 1
     e = table.last_played
     if e is None or e.index != idx:  # the table was rebuilt from the database: what the history says
@@ -75,7 +87,25 @@ def view_dict(table: Table, view: Any, *, legal: bool = True) -> dict[str, Any]:
     """``view.to_dict()`` without ``pending_violation`` (public, but a UI keeps it quiet: never
     sent), built faster: the options and history entries are made once per table and shared.
     A test checks that it is the same as ``to_dict``. ``legal=False``: ``legal_moves`` left
-    empty (not worked out) for a seat that is not on move."""
+    empty (not worked out) for a seat that is not on move.
+
+    Every viewer of a position sees the same piles and history (only ``player`` and, for the
+    seat on move, ``legal_moves`` differ), so that part is built once per position and the very
+    same objects go into every seat's state (the deltas of that part are then worked out once,
+    see :meth:`SeatStream.delta <russianbank.web.tables.SeatStream.delta>`)."""
+    legal_moves = [str(m) for m in view.legal_moves] if legal else []
+    player = None if view.player is None else SEATS[view.player]
+    cached = table.caches.get("common")
+    # the views of one position share their tuples (PlayerView.seen_by): the same tableau object
+    if cached is not None and cached[0] is view.tableau and cached[1] is view.history:
+        return {"player": player, **cached[2], "legal_moves": legal_moves}
+    common = _common_part(table, view)
+    table.caches["common"] = (view.tableau, view.history, common)
+    return {"player": player, **common, "legal_moves": legal_moves}
+
+
+def _common_part(table: Table, view: Any) -> dict[str, Any]:
+    """What every viewer of the position sees (``view_dict`` without ``player`` and ``legal_moves``)."""
     n = _NAMES
     interned: dict[tuple[int, ...], list[str]] = table.caches.setdefault("piles", {})
     if len(interned) > 4096:
@@ -122,7 +152,6 @@ def view_dict(table: Table, view: Any, *, legal: bool = True) -> dict[str, Any]:
     if options is None:
         options = table.caches["options"] = [view.options.to_dict()]
     return {
-        "player": None if view.player is None else SEATS[view.player],
         "options": options[0],
         "turn": SEATS[view.turn],
         "hand": n[view.hand] if view.hand >= 0 else None,
@@ -133,7 +162,6 @@ def view_dict(table: Table, view: Any, *, legal: bool = True) -> dict[str, Any]:
         "no_progress": view.no_progress,
         "history": table.append_only("history", len(view.history), lambda i: history_entry(view, i)),
         "outcome": view.outcome,
-        "legal_moves": [str(m) for m in view.legal_moves] if legal else [],
     }
 
 

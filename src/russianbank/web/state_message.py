@@ -24,6 +24,7 @@ from .. import moves as mv
 from ..cards import card_name
 from ..game import Game, Outcome
 from ..i18n import Message
+from ..session import Played
 from ..view import PlayerView
 from ..words import SPECTATOR
 
@@ -75,16 +76,21 @@ def turn_of(view: PlayerView, i: int) -> int:
     return 1 + sum(1 for h in view.history[:i] if h.move.code in _TURN_ENDS)
 
 
-def log_entry(view: PlayerView, i: int, turn: int, viewer: int | None, names: Any = None) -> dict[str, Any]:
-    """Log entry ``i`` of the view's history (played in turn ``turn``), worded for ``viewer``."""
+def log_entry(
+    view: PlayerView, i: int, turn: int, viewer: int | None, names: Any = None, say: Message | None = None
+) -> dict[str, Any]:
+    """Log entry ``i`` of the view's history (played in turn ``turn``), worded for ``viewer``;
+    ``say``: those words when the caller has them already (``view.history_message``'s)."""
     h = view.history[i]
+    if say is None:
+        say = view.history_message(i, _engine_viewer(viewer), names)
     entry: dict[str, Any] = {
         "i": i,
         "turn": turn,
         "by": SEATS[h.player],
         "move": str(h.move),
         "reveals": [card_name(c) for c in h.reveals] if h.reveals else NO_REVEALS,
-        "say": message_dict(view.history_message(i, _engine_viewer(viewer), names)),
+        "say": message_dict(say),
     }
     r = h.stop
     if r is not None:
@@ -151,6 +157,22 @@ def _turns(table: Table, view: PlayerView) -> list[int]:
     return cache
 
 
+def _said(e: Played | None, i: int, seat: int | None) -> Message | None:
+    """The words of move ``i`` for ``seat`` as the session's event ``e`` has them (worded already,
+    for what the seat is told), or None. The session says a move as "who: what", where ``what``
+    is the history's words for it, and a founded Stop as its ruling (the history's words too);
+    a test checks that the log is the same as the one made from the history alone."""
+    if e is None or e.index != i:
+        return None
+    m = e.messages.get(seat)
+    if m is None:
+        return None
+    if e.ruling is not None:
+        return m
+    what = m.params.get("what") if m.code == "play.moved" else None
+    return what if isinstance(what, Message) else None
+
+
 def page_extras(table: Table, seat: int | None, view: PlayerView | None = None) -> dict[str, Any]:
     """The ``page`` part of a seat's state (``seatstate.build_seat_state``): the log, the end of
     the game in words, and the computer's pace (None without a computer). ``view``: the seat's
@@ -165,6 +187,9 @@ def page_extras(table: Table, seat: int | None, view: PlayerView | None = None) 
     v = view
     names = s.seating.names(seat)  # the players as the session names them ("the computer's pile 7")
     turns = _turns(table, v)
-    log = table.append_only(f"page-log-{seat}", len(v.history), lambda i: log_entry(v, i, turns[i], seat, names))
+    e = table.last_played
+    log = table.append_only(
+        f"page-log-{seat}", len(v.history), lambda i: log_entry(v, i, turns[i], seat, names, _said(e, i, seat))
+    )
     pace = s.pace if s.computer is not None else None  # seconds between the computer's moves
     return {"log": log, "outcome": outcome_words(s.outcome, seat, names), "pace": pace}

@@ -42,7 +42,7 @@ from ..session import (
 )
 from .conn import Connection
 from .db import DeleteMoves, MoveWrite, NewGame, StorageError, Store, StoredGame, hash_token
-from .delta import diff
+from .delta import diff, diff_shared
 from .presence import Presence
 from .protocol import RequestError, dumps, engine_message, refuse, state_field
 from .seatstate import SEATS, build_seat_state
@@ -140,11 +140,17 @@ class SeatStream:
             self._full = dumps({"type": "state", "rev": self.rev, **self.state})
         return self._full
 
-    def delta(self, table: Table, events: list[dict[str, Any]], *, quiet: bool = False) -> str | None:
+    def delta(
+        self, table: Table, events: list[dict[str, Any]], *, quiet: bool = False, memo: dict[Any, Any] | None = None
+    ) -> str | None:
         """The change of this seat's state (and what to tell it), or None when there is nothing.
-        ``quiet``: another message tells the events when the state did not change."""
+        ``quiet``: another message tells the events when the state did not change. ``memo``: shared
+        by the seats told of one change (what they all see is diffed once, see ``diff_shared``)."""
         new = build_seat_state(table, self.seat)
-        ops = diff(self.state, new) if self.state is not None else None
+        if self.state is None:
+            ops = None
+        else:
+            ops = diff(self.state, new) if memo is None else diff_shared(self.state, new, memo)
         if ops is None:
             self.state = new
             self.rev += 1
@@ -215,7 +221,14 @@ class Table:
         return None
 
     def match_totals(self) -> dict[str, int]:
-        return {**self.session.match.to_dict(), "number": self.stored.match_no}
+        """The match so far (the very same dict while it does not change: never change it)."""
+        totals = self.session.match.to_dict()
+        key = (*totals.items(), self.stored.match_no)
+        cached = self.caches.get("match")
+        if cached is None or cached[0] != key:
+            cached = self.caches["match"] = (key, {**totals, "number": self.stored.match_no})
+        out: dict[str, int] = cached[1]
+        return out
 
     def append_only(self, name: str, n: int, make: Callable[[int], Any]) -> list[Any]:
         """A list that grows with the game, each entry ``make(i)`` built once (a fresh copy each call).
@@ -301,13 +314,14 @@ class Table:
 
     def publish(self, events: Sequence[Event] = ()) -> None:
         """Send every seat with a connection the change to its state and what to tell it."""
+        memo: dict[Any, Any] = {}
         for seat in {c.seat for c in self.conns}:
             stream = self.streams.get(seat)
             if stream is None:
                 continue
             told = self._events_for(events, seat)
             extra = self._legacy(events, seat, told)
-            text = stream.delta(self, told, quiet=bool(extra))
+            text = stream.delta(self, told, quiet=bool(extra), memo=memo)
             for c in list(self.conns):
                 if c.seat == seat:
                     if text is not None:
@@ -445,11 +459,12 @@ class Table:
             ]
             for seat in {c.seat for c in self.conns}
         }
+        memo: dict[Any, Any] = {}
         for seat, evs in told.items():
             stream = self.streams.get(seat)
             if stream is None:
                 continue
-            text = stream.delta(self, evs)
+            text = stream.delta(self, evs, memo=memo)
             if text is not None:
                 for c in list(self.conns):
                     if c.seat == seat:
