@@ -202,3 +202,33 @@ def test_an_unknown_collector_mode_is_refused() -> None:
     assert Settings(gc="clock").gc == "clock" and Settings().gc == ""
     with pytest.raises(ValueError, match="gc must be one of"):
         Settings(gc="Clock")
+
+
+def test_the_load_tool_reports_the_servers_own_ack_percentiles_from_its_buckets() -> None:
+    bucket = 'russianbank_ack_seconds_bucket{{le="{}"}}'
+    after = {"russianbank_ack_seconds_count": 100.0}
+    for le, n in ((0.005, 10), (0.01, 60), (0.02, 95), (0.05, 99), (0.1, 100), (0.25, 100)):
+        after[bucket.format(le)] = float(n)
+    p = _pauses({}, after)
+    assert p["server_ack_at_most_ms"] == {50: 10.0, 99: 50.0}
+    assert p["server_ack_under_ms_pct"] == {10: 60.0, 50: 99.0, 100: 100.0}
+
+
+def test_the_load_tool_measures_its_own_event_loop_lag() -> None:
+    import asyncio
+    import time
+
+    from russianbank.web.loadtest import Figures, _lag_figures, watch_lag
+
+    fig = Figures()
+
+    async def go() -> None:
+        task = asyncio.get_running_loop().create_task(watch_lag(fig, time.monotonic() + 0.5))
+        await asyncio.sleep(0.1)
+        time.sleep(0.08)  # the tool's loop held: its next timer is late by about that much
+        await task
+
+    asyncio.run(go())
+    lag = _lag_figures(fig.lags)
+    assert lag["timers"] >= 10
+    assert lag["max"] >= 60 and lag["over_ms"][50] >= 1

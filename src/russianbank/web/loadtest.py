@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import json
 import multiprocessing
@@ -31,6 +32,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
+
+from .metrics import _ACK_BUCKETS
 
 MAX_TABLES = 5000
 MAX_SECONDS = 600.0
@@ -85,6 +88,20 @@ class Figures:
     games: int = 0
     started: float = 0.0
     ended: float = 0.0
+    lags: list[float] = field(default_factory=list)  # how late this tool's own event loop ran a timer
+
+
+LAG_EVERY = 0.01  # seconds between the tool's own lag timers
+
+
+async def watch_lag(fig: Figures, stop_at: float) -> None:
+    """How late this tool's event loop wakes for a timer every :data:`LAG_EVERY` seconds: an
+    acknowledgement the tool reads late by that much was late in the tool, not in the server."""
+    loop = asyncio.get_running_loop()
+    while time.monotonic() < stop_at:
+        due = loop.time() + LAG_EVERY
+        await asyncio.sleep(LAG_EVERY)
+        fig.lags.append(max(0.0, loop.time() - due))
 
 
 async def http_json(host: str, port: int, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -147,6 +164,7 @@ def _pauses(before: dict[str, float], after: dict[str, float]) -> dict[str, Any]
         under = {ms: round(100 * count / acked, 2) for ms, count in pct}
     return {
         "server_ack_under_ms_pct": under,  # received to sent, the server's own histogram
+        "server_ack_at_most_ms": {p: _bucket_bound(d, acked, p) for p in (50, 99)} if acked else None,
         "gc_collections": gc_n,
         "gc_seconds": {g: round(v, 3) for g, v in gc_s.items()},
         "gc_collected_objects": int(d("russianbank_gc_collected_objects_total")),
@@ -154,6 +172,15 @@ def _pauses(before: dict[str, float], after: dict[str, float]) -> dict[str, Any]
         "loop_lag_mean_ms": round(1000 * d(f"{lag}_sum") / n, 2) if n else None,
         "loop_lag_over_ms": over,
     }
+
+
+def _bucket_bound(d: Any, acked: float, p: float) -> float | None:
+    """The upper bound (ms) of the server's ack histogram bucket that holds its ``p``-th
+    percentile (None: above the last bucket)."""
+    for le in _ACK_BUCKETS:
+        if d(f'russianbank_ack_seconds_bucket{{le="{le}"}}') >= acked * p / 100:
+            return round(le * 1000, 2)
+    return None
 
 
 def _ack_figures(acks: list[float]) -> dict[str, Any]:
@@ -293,8 +320,12 @@ async def run_part(host: str, port: int, args: Any, tables: int, seed: int) -> F
         await asyncio.sleep(args.ramp * i / max(1, tables))
         await play_table(host, port, args, fig, random.Random(rng.random()), stop_at)
 
+    lag = asyncio.get_running_loop().create_task(watch_lag(fig, stop_at))
     await asyncio.gather(*(one(i) for i in range(tables)))
     fig.ended = time.monotonic()
+    lag.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await lag
     return fig
 
 
@@ -327,10 +358,22 @@ def _part(host: str, port: int, args: Any, tables: int, seed: int) -> dict[str, 
         "gc_pauses": pauses,
         "acks": fig.acks,
         "ack_at": fig.ack_at,
+        "lags": fig.lags,
         "seen": fig.moves_seen,
         "errors": dict(fig.errors),
         "games": fig.games,
         "span": fig.ended - fig.started,
+    }
+
+
+def _lag_figures(lags: list[float]) -> dict[str, Any]:
+    """This tool's own event-loop lateness (every process's timers together), in ms."""
+    return {
+        "timers": len(lags),
+        "p50": round(percentile(lags, 50) * 1000, 2),
+        "p99": round(percentile(lags, 99) * 1000, 2),
+        "max": round(max(lags) * 1000, 2) if lags else None,
+        "over_ms": {ms: sum(1 for x in lags if x * 1000 > ms) for ms in (10, 50)},
     }
 
 
@@ -387,6 +430,7 @@ def run(args: argparse.Namespace) -> int:
         "steady_from_s": round(settle, 1),
         "steady_ack_ms": _ack_figures(steady),
         "errors": dict(errors),
+        "client_loop_lag_ms": _lag_figures([x for p in parts for x in p["lags"]]),
         "client_gc": {
             "collections": sum(len(p["gc_pauses"]) for p in parts),
             "seconds": round(sum(sum(p["gc_pauses"]) for p in parts), 3),
@@ -441,10 +485,18 @@ def run(args: argparse.Namespace) -> int:
                 + f" of {pz['loop_lag_samples']} timers"
             )
             if pz["server_ack_under_ms_pct"]:
+                bound = pz["server_ack_at_most_ms"]
                 print(
                     "the server's own acknowledgement (received to sent): "
                     + ", ".join(f"under {ms} ms {v}%" for ms, v in pz["server_ack_under_ms_pct"].items())
+                    + f"; p50 at most {bound[50]} ms, p99 at most {bound[99]} ms (its histogram's buckets)"
                 )
+        lg = out["client_loop_lag_ms"]
+        print(
+            f"this tool's event loop late by p50 {lg['p50']}  p99 {lg['p99']}  max {lg['max']} ms "
+            f"(over 10 ms {lg['over_ms'][10]}x, over 50 ms {lg['over_ms'][50]}x of {lg['timers']} timers "
+            f"every {LAG_EVERY * 1000:g} ms): acknowledgements read that late were late here, not in the server"
+        )
         cg = out["client_gc"]
         print(
             f"this tool: garbage collector {'on' if args.client_gc else 'off'}, {cg['collections']} collections "
