@@ -52,10 +52,11 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
 }
 
 #: The budgets of the engines that differ from their players' defaults. The ``planner`` engine looks
-#: at the opponent's reply to plans that end the turn (``reply_nodes``); the levels built on the
-#: planner (medium) and the expert's searches do not.
+#: at the opponent's reply to plans that end the turn (``reply_nodes``) and searches the moves of the
+#: reserve and the hand card first (``move_order``); the levels built on the planner (medium) and the
+#: expert's searches do neither.
 ENGINE_BUDGETS: dict[str, dict[str, Any]] = {
-    "planner": {"reply_nodes": 300, "reply_plans": 6},
+    "planner": {"reply_nodes": 300, "reply_plans": 6, "move_order": 1},
 }
 
 
@@ -164,9 +165,9 @@ class BeginnerPlayer:
 def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
     """A player by level (``beginner`` .. ``expert``) or engine name (``random``, ``greedy``, ...).
 
-    Keyword arguments override the budget (``node_budget``, ``prune_shifts``,
-    ``reply_nodes``, ``reply_plans``, ``reply_prune`` for the planner; ``samples``, ``candidates``, ``node_budget``,
-    ``rollout_budget``, ``reply``, ``time_limit`` for the expert; ``noise``,
+    Keyword arguments override the budget (``node_budget``, ``prune_shifts``, ``reply_nodes``,
+    ``reply_plans``, ``reply_prune``, ``reply_margin``, ``move_order`` for the planner; ``samples``,
+    ``candidates``, ``node_budget``, ``rollout_budget``, ``reply``, ``time_limit`` for the expert; ``noise``,
     ``violations`` for the beginner; ``noise`` for easy, see :class:`SlipPlayer`; ``greedy_turns``
     for the planner and the expert, the share of turns played the easy way, and ``easy_noise``,
     the careless moves of those turns, see :class:`MixedPlayer`).

@@ -118,13 +118,16 @@ class SegmentResult:
     by_first: dict[Move, tuple[float, list[Move]]] = field(default_factory=dict)
 
 
-def _candidates(g: Game, prune_shifts: int) -> list[Move]:
+def _candidates(g: Game, prune_shifts: int, order: bool = False) -> list[Move]:
     """Legal moves worth searching.
 
     Into spaces only the first space is tried (all spaces are alike), and a lone
     tableau card never moves into a space (that changes nothing). With
     ``prune_shifts`` (the old planner's rule), tableau-to-tableau moves only
-    when they achieve something at once (:func:`useful_shift`).
+    when they achieve something at once (:func:`useful_shift`). With ``order``
+    the moves of the reserve and the hand card come first, then the loads onto
+    the opponent's piles, then the tableau moves (:func:`_move_rank`); without
+    it, in the order of :meth:`~russianbank.game.Game.legal_move_list`.
     """
     out: list[Move] = []
     p = g.turn
@@ -151,7 +154,21 @@ def _candidates(g: Game, prune_shifts: int) -> list[Move]:
                 ):
                     continue
         out.append(m)
+    if order:
+        out.sort(key=_move_rank)
     return out
+
+
+def _move_rank(m: Move) -> int:
+    """The search order of ``order``: a budget cut short spends its positions on the reserve and the
+    hand card first (what a turn is for), then on loads, last on tableau rearrangements."""
+    if m.src == mv.RESERVE:
+        return 0
+    if m.src == mv.HAND:
+        return 1
+    if m.code >= 256 or m.dst >= 8:  # a foundation, the opponent's reserve or waste, a draw or discard, a pass
+        return 2
+    return 3
 
 
 def _opens_new_place(g: Game, src_pile: list[int]) -> bool:
@@ -211,6 +228,7 @@ def search_segment(
     prune_shifts: int = 0,
     turn_ends: list[tuple[float, int, tuple[Move, ...]]] | None = None,
     keep_ends: int = 0,
+    order: bool = False,
 ) -> SegmentResult:
     """Search ``g`` (a strict search game, the mover's turn) to the end of the segment.
 
@@ -223,6 +241,8 @@ def search_segment(
 
     With ``turn_ends`` (a list) and ``keep_ends`` > 0 the search also keeps there, as a heap,
     the ``keep_ends`` best plans that end the turn (value, order found, plan); nothing else changes.
+    With ``order`` the moves are searched in the order of :func:`_move_rank` (reserve and hand card
+    first), which matters when the node budget cuts the search short.
     """
     if ev is None:
         ev = evaluator_for(g)
@@ -250,7 +270,7 @@ def search_segment(
             return (val, [])
         table[key] = None  # on the current path: a cycle is worth nothing
         best: tuple[float, list[Move]] = (_NEG, [])
-        for m in _candidates(g, prune_shifts):
+        for m in _candidates(g, prune_shifts, order):
             if ends_segment(g, m):
                 v = terminal_value(g, p, m, ev) - STEP_COST
                 if turn_ends is not None and m.code in TURN_ENDERS:
@@ -296,7 +316,7 @@ def search_segment(
     by_first: dict[Move, tuple[float, list[Move]]] = {}
     table[segment_key(g)] = None
     nodes += 1
-    for m in _candidates(g, prune_shifts):
+    for m in _candidates(g, prune_shifts, order):
         if ends_segment(g, m):
             by_first[m] = (terminal_value(g, p, m, ev) - STEP_COST, [m])
             if turn_ends is not None and m.code in TURN_ENDERS:
@@ -316,7 +336,9 @@ def search_segment(
 REPLY_MARGIN = 1.0
 
 
-def reply_value(g: Game, plan: tuple[Move, ...] | list[Move], ev: Evaluator, reply_nodes: int, prune: int) -> float:
+def reply_value(
+    g: Game, plan: tuple[Move, ...] | list[Move], ev: Evaluator, reply_nodes: int, prune: int, order: bool = False
+) -> float:
     """The value for the mover of ``g`` of playing ``plan`` (which ends its turn), then the opponent's best
     first segment of its reply turn (searched with ``reply_nodes`` positions and pruning rule ``prune``).
 
@@ -329,7 +351,7 @@ def reply_value(g: Game, plan: tuple[Move, ...] | list[Move], ev: Evaluator, rep
     try:
         if g.is_over() or g.turn == p:
             return ev.logit(g, p)
-        r = search_segment(g, reply_nodes, None, ev, prune)
+        r = search_segment(g, reply_nodes, None, ev, prune, order=order)
         return ev.logit(g, p) if r.value == _NEG else -r.value
     finally:
         for _ in plan:
@@ -346,16 +368,17 @@ def search_with_reply(
     reply_plans: int,
     reply_prune: int = 1,
     reply_margin: float = REPLY_MARGIN,
+    order: bool = False,
 ) -> SegmentResult:
     """:func:`search_segment`, then, when the best plan ends the turn, a look at the opponent's reply.
 
     The ``reply_plans`` best plans that end the turn (within ``reply_margin`` logits of the best of them)
     are each played and the opponent's first segment searched (:func:`reply_value`); the plan that leaves
     the opponent the least is played. A plan that does not end the turn (the next card is drawn, or a
-    reserve card turned over) is chosen as before.
+    reserve card turned over) is chosen as before. ``order`` is :func:`search_segment`'s, for both searches.
     """
     ends: list[tuple[float, int, tuple[Move, ...]]] = []
-    res = search_segment(g, node_budget, avoid, ev, prune_shifts, ends, reply_plans)
+    res = search_segment(g, node_budget, avoid, ev, prune_shifts, ends, reply_plans, order)
     if res.value == _NEG or not res.plan or res.plan[-1].code not in TURN_ENDERS or not ends:
         return res
     ranked = sorted(ends, reverse=True)
@@ -364,7 +387,7 @@ def search_with_reply(
     for v, _, plan in ranked:
         if v < top - reply_margin:
             break
-        r = reply_value(g, plan, ev, reply_nodes, reply_prune) - STEP_COST * len(plan)
+        r = reply_value(g, plan, ev, reply_nodes, reply_prune, order) - STEP_COST * len(plan)
         if best is None or r > best[0]:
             best = (r, plan)
     assert best is not None
@@ -438,7 +461,8 @@ class PlannerPlayer(PlanFollower):
     With ``reply_nodes`` > 0 a plan that ends the turn is chosen by the opponent's reply
     (:func:`search_with_reply`: the ``reply_plans`` best, each opponent search of ``reply_nodes``
     positions with pruning rule ``reply_prune``, of those within ``reply_margin`` logits of the best);
-    0, the default, searches as before.
+    0, the default, searches as before. With ``move_order`` (1) the searches try the reserve and hand
+    card's moves first (:func:`_move_rank`); 0, the default, in the order the moves are generated.
     """
 
     name = "planner"
@@ -453,6 +477,7 @@ class PlannerPlayer(PlanFollower):
         reply_plans: int = 6,
         reply_prune: int = 1,
         reply_margin: float = REPLY_MARGIN,
+        move_order: int = 0,
     ) -> None:
         if node_budget < 1:
             raise ValueError("node_budget must be at least 1")
@@ -461,6 +486,8 @@ class PlannerPlayer(PlanFollower):
                 "reply_nodes must be at least 0, reply_plans at least 1, reply_prune 0, 1 or 2 "
                 "and reply_margin at least 0"
             )
+        if int(move_order) not in (0, 1) or move_order != int(move_order):
+            raise ValueError(f"move_order must be 0 or 1, not {move_order!r}")
         self.rng = random.Random(seed)
         self.node_budget = node_budget
         self.evaluation = evaluation
@@ -469,6 +496,7 @@ class PlannerPlayer(PlanFollower):
         self.reply_plans = int(reply_plans)
         self.reply_prune = int(reply_prune)
         self.reply_margin = float(reply_margin)
+        self.move_order = bool(move_order)
         self._cache = None
         self.seen = TurnMemory()
 
@@ -485,8 +513,9 @@ class PlannerPlayer(PlanFollower):
                 self.reply_plans,
                 self.reply_prune,
                 self.reply_margin,
+                self.move_order,
             )
-        return search_segment(g, self.node_budget, avoid, ev, self._prune_now)
+        return search_segment(g, self.node_budget, avoid, ev, self._prune_now, order=self.move_order)
 
     def plan(self, view: PlayerView) -> list[Move]:
         """The whole planned sequence to the end of the segment (first move first)."""
