@@ -232,3 +232,36 @@ def test_the_load_tool_measures_its_own_event_loop_lag() -> None:
     lag = _lag_figures(fig.lags)
     assert lag["timers"] >= 10
     assert lag["max"] >= 60 and lag["over_ms"][50] >= 1
+
+
+def test_acknowledgements_the_tool_itself_delayed_are_told_apart() -> None:
+    from russianbank.web.loadtest import undelayed
+
+    acks = [0.010, 0.030, 0.200, 0.015]
+    sent = [1.000, 2.000, 3.000, 4.000]
+    # the tool's loop was 80 ms late at 2.02 s (inside the second ack) and at 4.03 s (just after the fourth)
+    lags = [0.001, 0.080, 0.002, 0.080]
+    lag_at = [1.005, 2.020, 3.100, 4.030]
+    assert undelayed(acks, sent, lags, lag_at) == [0.010, 0.200]
+
+
+def test_the_load_tool_reports_the_stores_side_of_the_acknowledgements() -> None:
+    wait = 'russianbank_store_wait_seconds_bucket{{le="{}"}}'
+    after = {
+        "russianbank_store_wait_seconds_count": 200.0,
+        "russianbank_store_wait_seconds_sum": 2.0,
+        "russianbank_commit_seconds_count": 20.0,
+        "russianbank_commit_seconds_sum": 0.16,
+        "russianbank_commit_batch_size_sum": 200.0,
+    }
+    for le, n in ((0.005, 50), (0.01, 150), (0.02, 190), (0.03, 197), (0.05, 199), (0.075, 200)):
+        after[wait.format(le)] = float(n)
+    p = _pauses({}, after)
+    assert p["store"] == {
+        "writes": 200,
+        "wait_at_most_ms": {50: 10.0, 99: 50.0},
+        "wait_mean_ms": 10.0,
+        "commits": 20,
+        "commit_mean_ms": 8.0,
+        "batch_mean": 10.0,
+    }

@@ -88,6 +88,7 @@ def create_app(
     shared = cfg.shared if cfg.shared is not None else (isinstance(store, PostgresStore) or bool(cfg.redis_url))
     metrics = Metrics()
     store.on_batch = metrics.batch_done
+    store.on_waited = metrics.store_wait.observe
     thinker = Thinker(ThreadPoolExecutor(max_workers=2, thread_name_prefix="rb-ai"), cfg.think_processes)
     metrics.thinking_pids = thinker.pids
     manager = TableManager(

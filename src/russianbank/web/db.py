@@ -296,6 +296,7 @@ class Store:
         self._closing = False
         self.on_batch: Callable[[int, float], None] | None = None  # (writes, seconds): for metrics
         self.on_committed: Callable[[list[Write]], None] | None = None  # writes just committed
+        self.on_waited: Callable[[float], None] | None = None  # seconds from write() to its caller going on
         self.origin = secrets.token_hex(4)  # names this process in notifications (it ignores its own)
 
     # ------------------------------------------------------------ group commit
@@ -309,9 +310,14 @@ class Store:
         if self._closing or self._wake is None:
             raise StorageError("the server is shutting down")
         fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        t0 = time.perf_counter()
         self._pending.append((item, fut))
         self._wake.set()
-        return await fut
+        try:
+            return await fut
+        finally:
+            if self.on_waited is not None:
+                self.on_waited(time.perf_counter() - t0)
 
     async def _write_loop(self) -> None:
         assert self._wake is not None

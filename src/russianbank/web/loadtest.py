@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import ipaddress
 import json
@@ -89,6 +90,7 @@ class Figures:
     started: float = 0.0
     ended: float = 0.0
     lags: list[float] = field(default_factory=list)  # how late this tool's own event loop ran a timer
+    lag_at: list[float] = field(default_factory=list)  # when each of those timers ran, from the start
 
 
 LAG_EVERY = 0.01  # seconds between the tool's own lag timers
@@ -102,6 +104,23 @@ async def watch_lag(fig: Figures, stop_at: float) -> None:
         due = loop.time() + LAG_EVERY
         await asyncio.sleep(LAG_EVERY)
         fig.lags.append(max(0.0, loop.time() - due))
+        fig.lag_at.append(time.monotonic() - fig.started)
+
+
+LATE = 0.01  # an acknowledgement is counted as delayed by the tool when its loop was this late meanwhile
+
+
+def undelayed(acks: list[float], sent_at: list[float], lags: list[float], lag_at: list[float]) -> list[float]:
+    """The acknowledgement times during which (from sending the move to 20 ms after reading its
+    state) none of the tool's own timers ran more than :data:`LATE` late: what the server and
+    the network took, without the tool's own delays."""
+    late = [at for lag, at in zip(lags, lag_at, strict=True) if lag > LATE]
+    out = []
+    for ack, at in zip(acks, sent_at, strict=True):
+        i = bisect.bisect_left(late, at)
+        if i == len(late) or late[i] > at + ack + 0.02:
+            out.append(ack)
+    return out
 
 
 async def http_json(host: str, port: int, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -141,7 +160,15 @@ def scrape(host: str, port: int) -> dict[str, float]:
             out["server_cpu"] = float(value)  # all the server processes, also under --workers
         elif name == 'russianbank_cpu_seconds{part="thinking"}':
             out["thinking_cpu"] = float(value)
-        elif name.startswith(("russianbank_gc_", "russianbank_loop_lag_seconds_", "russianbank_ack_seconds_")):
+        elif name.startswith(
+            (
+                "russianbank_gc_",
+                "russianbank_loop_lag_seconds_",
+                "russianbank_ack_seconds_",
+                "russianbank_store_wait_seconds_",
+                "russianbank_commit_",
+            )
+        ):
             out[name] = float(value)
     return out
 
@@ -165,6 +192,7 @@ def _pauses(before: dict[str, float], after: dict[str, float]) -> dict[str, Any]
     return {
         "server_ack_under_ms_pct": under,  # received to sent, the server's own histogram
         "server_ack_at_most_ms": {p: _bucket_bound(d, acked, p) for p in (50, 99)} if acked else None,
+        "store": _store_figures(d),
         "gc_collections": gc_n,
         "gc_seconds": {g: round(v, 3) for g, v in gc_s.items()},
         "gc_collected_objects": int(d("russianbank_gc_collected_objects_total")),
@@ -174,13 +202,31 @@ def _pauses(before: dict[str, float], after: dict[str, float]) -> dict[str, Any]
     }
 
 
-def _bucket_bound(d: Any, acked: float, p: float) -> float | None:
-    """The upper bound (ms) of the server's ack histogram bucket that holds its ``p``-th
-    percentile (None: above the last bucket)."""
+def _bucket_bound(d: Any, acked: float, p: float, name: str = "russianbank_ack_seconds") -> float | None:
+    """The upper bound (ms) of the bucket of the server's histogram ``name`` that holds its
+    ``p``-th percentile (None: above the last bucket)."""
     for le in _ACK_BUCKETS:
-        if d(f'russianbank_ack_seconds_bucket{{le="{le}"}}') >= acked * p / 100:
+        if d(f'{name}_bucket{{le="{le}"}}') >= acked * p / 100:
             return round(le * 1000, 2)
     return None
+
+
+def _store_figures(d: Any) -> dict[str, Any] | None:
+    """The store's side of the acknowledgements: its wait (write to going on) p50/p99 bounds, and
+    the commits (how many, their mean time and size)."""
+    waited = d("russianbank_store_wait_seconds_count")
+    commits = d("russianbank_commit_seconds_count")
+    if not waited or not commits:
+        return None
+    wait = "russianbank_store_wait_seconds"
+    return {
+        "writes": int(waited),
+        "wait_at_most_ms": {p: _bucket_bound(d, waited, p, wait) for p in (50, 99)},
+        "wait_mean_ms": round(1000 * d(f"{wait}_sum") / waited, 2),
+        "commits": int(commits),
+        "commit_mean_ms": round(1000 * d("russianbank_commit_seconds_sum") / commits, 2),
+        "batch_mean": round(d("russianbank_commit_batch_size_sum") / commits, 2),
+    }
 
 
 def _ack_figures(acks: list[float]) -> dict[str, Any]:
@@ -359,6 +405,7 @@ def _part(host: str, port: int, args: Any, tables: int, seed: int) -> dict[str, 
         "acks": fig.acks,
         "ack_at": fig.ack_at,
         "lags": fig.lags,
+        "undelayed": undelayed(fig.acks, fig.ack_at, fig.lags, fig.lag_at),
         "seen": fig.moves_seen,
         "errors": dict(fig.errors),
         "games": fig.games,
@@ -431,6 +478,7 @@ def run(args: argparse.Namespace) -> int:
         "steady_ack_ms": _ack_figures(steady),
         "errors": dict(errors),
         "client_loop_lag_ms": _lag_figures([x for p in parts for x in p["lags"]]),
+        "undelayed_ack_ms": _ack_figures([a for p in parts for a in p["undelayed"]]),
         "client_gc": {
             "collections": sum(len(p["gc_pauses"]) for p in parts),
             "seconds": round(sum(sum(p["gc_pauses"]) for p in parts), 3),
@@ -491,11 +539,25 @@ def run(args: argparse.Namespace) -> int:
                     + ", ".join(f"under {ms} ms {v}%" for ms, v in pz["server_ack_under_ms_pct"].items())
                     + f"; p50 at most {bound[50]} ms, p99 at most {bound[99]} ms (its histogram's buckets)"
                 )
+        sto = out.get("pauses", {}).get("store")
+        if sto:
+            w = sto["wait_at_most_ms"]
+            print(
+                f"the server's store: {sto['writes']} writes waited {sto['wait_mean_ms']} ms on average "
+                f"(p50 at most {w[50]} ms, p99 at most {w[99]} ms) from being handed to it to the mover going on; "
+                f"{sto['commits']} commits of {sto['commit_mean_ms']} ms and {sto['batch_mean']} writes on average"
+            )
         lg = out["client_loop_lag_ms"]
         print(
             f"this tool's event loop late by p50 {lg['p50']}  p99 {lg['p99']}  max {lg['max']} ms "
             f"(over 10 ms {lg['over_ms'][10]}x, over 50 ms {lg['over_ms'][50]}x of {lg['timers']} timers "
             f"every {LAG_EVERY * 1000:g} ms): acknowledgements read that late were late here, not in the server"
+        )
+        u = out["undelayed_ack_ms"]
+        share = round(100 * u["moves"] / len(acks), 1) if acks else 0.0
+        print(
+            f"acknowledgement ms while this tool's loop was never over {LATE * 1000:g} ms late "
+            f"({u['moves']}, {share}%): p50 {u['p50']}  p95 {u['p95']}  p99 {u['p99']}  max {u['max']}"
         )
         cg = out["client_gc"]
         print(

@@ -17,7 +17,7 @@ from prometheus_client import multiprocess as _mp
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
 _PAUSE_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0)
-_ACK_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+_ACK_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
 def multiprocess() -> bool:
@@ -47,6 +47,13 @@ class Metrics:
         )
         self.commit = Histogram(
             "russianbank_commit_seconds", "Time one group commit takes", buckets=_ACK_BUCKETS, registry=r
+        )
+        self.store_wait = Histogram(
+            "russianbank_store_wait_seconds",
+            "Time from a write being handed to the store to the mover going on with it stored (the queue,"
+            " the commit and the wait for the event loop)",
+            buckets=_ACK_BUCKETS,
+            registry=r,
         )
         self.live_tables = Gauge("russianbank_live_tables", "Tables held in memory", registry=r, multiprocess_mode=mode)
         self.connections = Gauge(
