@@ -110,3 +110,39 @@ def test_reviews_are_made_in_a_worker_process_and_are_the_same() -> None:
     pid, same, got = asyncio.run(run())
     assert pid != os.getpid() and same == os.getpid()
     assert got == review_record(text, 0)
+
+
+def test_more_jobs_than_workers_wait_their_turn_and_a_dead_worker_is_replaced() -> None:
+    """Jobs beyond the workers wait on the event loop (each worker one at a time); a worker
+    killed in the middle of a job: that job is done in a thread, the next ones in new workers."""
+    import signal
+
+    from russianbank.web.thinking import _Pool
+
+    async def run() -> None:
+        thinker = Thinker(ThreadPoolExecutor(1), processes=2)
+        try:
+            pids = await asyncio.gather(*(thinker.run(_pid_after, 0.05) for _ in range(6)))
+            workers = set(thinker.pids())
+            assert len(workers) == 2 and set(pids) == workers  # six jobs, two workers
+            pool = thinker._pool
+            assert isinstance(pool, _Pool)
+            job = asyncio.ensure_future(thinker.run(_pid_after, 2.0))
+            await asyncio.sleep(0.3)
+            busy = [c.pid for c in pool.children if c.busy]
+            assert len(busy) == 1 and busy[0] is not None
+            os.kill(busy[0], signal.SIGKILL)
+            assert await job == os.getpid()  # done in a thread of this process instead
+            again = await thinker.run(_pid_after, 0.0)
+            assert again not in (os.getpid(), busy[0]) and again in thinker.pids()
+        finally:
+            thinker.close()
+
+    asyncio.run(run())
+
+
+def _pid_after(seconds: float) -> int:
+    import time
+
+    time.sleep(seconds)
+    return os.getpid()

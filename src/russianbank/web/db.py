@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from .procpipe import ChildDied, PipeChild
+
 log = logging.getLogger("russianbank.web.db")
 
 MAX_BATCH = 500  # writes in one transaction
@@ -623,15 +625,19 @@ class CoreStore(Store):
 
 class SQLiteStore(CoreStore):
     """SQLite (``aiosqlite``): a file (0600) in a folder of its own, WAL journal,
-    ``synchronous=FULL``; the writer's transactions are ``BEGIN IMMEDIATE``."""
+    ``synchronous=FULL``; the writer's transactions are ``BEGIN IMMEDIATE``. The writer is a
+    thread of this process, or with ``writer_process`` a process of its own (``russianbank
+    serve`` does that): see :class:`SQLiteWriter`."""
 
     BUSY_TIMEOUT_MS = 5000
 
-    def __init__(self, url: str, cipher: SeedCipher) -> None:
+    def __init__(self, url: str, cipher: SeedCipher, *, writer_process: bool = False) -> None:
         super().__init__(url, cipher)
         self.path = sqlite_path(url)
+        self.writer_process = writer_process
         self._wthread: ThreadPoolExecutor | None = None  # the writer's thread
-        self._wraw: sqlite3.Connection | None = None  # the writer's connection (used in that thread only)
+        self._wchild: PipeChild | None = None  # or the writer's process
+        self._thread_writer = SQLiteWriter(self.path, self.BUSY_TIMEOUT_MS)  # used in that thread only
 
     def _init_file(self) -> None:
         """Create the file 0600 (its folder 0700 when it is ours), WAL, the schema, an old one upgraded."""
@@ -684,38 +690,93 @@ class SQLiteStore(CoreStore):
         except sqlite3.Error as e:
             raise StorageError(f"cannot open the database {self.path}: {e}", busy="locked" in str(e)) from e
         self._rengine = self._engine(writer=False)
-        self._wthread = ThreadPoolExecutor(1, thread_name_prefix="rb-sqlite-writer")
+        self._thread_writer.busy_timeout_ms = self.BUSY_TIMEOUT_MS
+        if self.writer_process:
+            await asyncio.get_running_loop().run_in_executor(None, self._start_child)
+        else:
+            self._wthread = ThreadPoolExecutor(1, thread_name_prefix="rb-sqlite-writer")
         await Store.init(self)
 
-    # The writer: one sqlite3 connection in a thread of its own, and each batch one call to that
-    # thread. Through SQLAlchemy's async layer a batch was five or six trips between the event
-    # loop and the driver's thread (begin, each statement, commit), each waiting for a busy loop
-    # to take its answer: 10-50 ms a commit where the disk needs 4 (docs/web.md).
+    def _start_child(self) -> None:
+        child = PipeChild(None, _child_writer_init, (str(self.path), self.BUSY_TIMEOUT_MS))
+        child.start()
+        self._wchild = child
+
+    # The writer: one sqlite3 connection, and each batch one call to it. Through SQLAlchemy's
+    # async layer a batch was five or six trips between the event loop and the driver's thread
+    # (begin, each statement, commit), each waiting for a busy loop to take its answer: 10-50 ms
+    # a commit where the disk needs 4. In a thread of this process, each of the connection's
+    # calls still takes the interpreter lock back from a busy loop (up to 5 ms each: 8-25 ms a
+    # commit); in a process of its own (the pipe read by the loop itself) it does not wait for
+    # the loop at all (docs/web.md).
 
     async def _write_batch(self, items: list[Write]) -> list[bool]:
-        assert self._wthread is not None
         rows = [self._new_game_row(w) if isinstance(w, NewGame) else None for w in items]
+        now = time.time()
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._wthread, self._write_sync, items, rows, time.time()
-            )
+            if not self.writer_process:
+                assert self._wthread is not None
+                return await asyncio.get_running_loop().run_in_executor(
+                    self._wthread, self._write_sync, items, rows, now
+                )
+            child = self._wchild
+            if child is None or child.dead:  # it died: a new one for this batch
+                if child is not None:
+                    await asyncio.get_running_loop().run_in_executor(None, child.close)  # reaped
+                await asyncio.get_running_loop().run_in_executor(None, self._start_child)
+                child = self._wchild
+                assert child is not None
+            done: list[bool] = await child.call(_child_write, items, rows, now)
+            return done
         except sqlite3.Error as e:
             text = str(e) or type(e).__name__
             raise StorageError(text, busy="locked" in text or "busy" in text) from e
+        except ChildDied as e:  # whether it committed is not known: the rows tell (a move there already is "stale")
+            raise StorageError(f"the database writer process stopped: {e}") from e
 
-    def _writer_sync(self) -> sqlite3.Connection:
+    def _write_sync(self, items: list[Write], rows: list[tuple[Any, ...] | None], now: float) -> list[bool]:
+        return self._thread_writer.write(items, rows, now)
+
+    def _close_writer(self) -> None:
+        self._thread_writer.close()
+
+    async def _close(self) -> None:
+        child, self._wchild = self._wchild, None
+        if child is not None:
+            if not child.dead:
+                with contextlib.suppress(Exception):
+                    await child.call(_child_close)
+            await asyncio.get_running_loop().run_in_executor(None, child.close)
+        if self._wthread is not None:
+            await asyncio.get_running_loop().run_in_executor(self._wthread, self._close_writer)
+            self._wthread.shutdown(wait=True)
+            self._wthread = None
+        await super()._close()
+
+
+class SQLiteWriter:
+    """The SQLite writer's connection and its batches (``synchronous=FULL``, ``BEGIN IMMEDIATE``),
+    used from one thread or process only: the writer thread of a :class:`SQLiteStore`, or the
+    writer process of one (``writer_process``)."""
+
+    def __init__(self, path: Path, busy_timeout_ms: int) -> None:
+        self.path = path
+        self.busy_timeout_ms = busy_timeout_ms
+        self._wraw: sqlite3.Connection | None = None
+
+    def _connection(self) -> sqlite3.Connection:
         if self._wraw is None:
-            con = sqlite3.connect(self.path, isolation_level=None, timeout=self.BUSY_TIMEOUT_MS / 1000)
-            con.execute(f"PRAGMA busy_timeout = {self.BUSY_TIMEOUT_MS}")
+            con = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_timeout_ms / 1000)
+            con.execute(f"PRAGMA busy_timeout = {self.busy_timeout_ms}")
             con.execute("PRAGMA synchronous = FULL")
             con.execute("PRAGMA foreign_keys = ON")
             self._wraw = con
         return self._wraw
 
-    def _write_sync(self, items: list[Write], rows: list[tuple[Any, ...] | None], now: float) -> list[bool]:
-        """The batch in one transaction (in the writer's thread): what :meth:`CoreStore._write_batch`
-        does, in SQLite's SQL."""
-        con = self._writer_sync()
+    def write(self, items: list[Write], rows: list[tuple[Any, ...] | None], now: float) -> list[bool]:
+        """The batch in one transaction: the new games (``rows``: their rows, made by the store),
+        the moves, the moves taken back, the next games and the state ids, committed at once."""
+        con = self._connection()
         out: dict[int, bool] = {}
         try:
             con.execute("BEGIN IMMEDIATE")
@@ -771,22 +832,33 @@ class SQLiteStore(CoreStore):
                     con.execute("ROLLBACK")
                 raise
         except sqlite3.Error:
-            self._close_writer()  # the next batch opens it again (a broken connection is not kept)
+            self.close()  # the next batch opens it again (a broken connection is not kept)
             raise
         return [out[i] for i in range(len(items))]
 
-    def _close_writer(self) -> None:
+    def close(self) -> None:
         if self._wraw is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._wraw.close()
             self._wraw = None
 
-    async def _close(self) -> None:
-        if self._wthread is not None:
-            await asyncio.get_running_loop().run_in_executor(self._wthread, self._close_writer)
-            self._wthread.shutdown(wait=True)
-            self._wthread = None
-        await super()._close()
+
+_CHILD_WRITER: SQLiteWriter | None = None  # in a writer process: its connection
+
+
+def _child_writer_init(path: str, busy_timeout_ms: int) -> None:
+    global _CHILD_WRITER
+    _CHILD_WRITER = SQLiteWriter(Path(path), busy_timeout_ms)
+
+
+def _child_write(items: list[Write], rows: list[tuple[Any, ...] | None], now: float) -> list[bool]:
+    assert _CHILD_WRITER is not None
+    return _CHILD_WRITER.write(items, rows, now)
+
+
+def _child_close() -> None:
+    if _CHILD_WRITER is not None:
+        _CHILD_WRITER.close()
 
 
 _INSERT_GAME = f"INSERT INTO rb_games ({', '.join(_NEW_GAME_KEYS)}) VALUES ({', '.join('?' * len(_NEW_GAME_KEYS))})"
@@ -1084,10 +1156,13 @@ def parse_notify(payload: str) -> Notification:
     return out
 
 
-def open_store(url: str | None, *, key_path: Path | None = None, notify: bool = True) -> Store:
-    """The store for a database URL (SQLite file or PostgreSQL), its seeds enciphered with the key."""
+def open_store(
+    url: str | None, *, key_path: Path | None = None, notify: bool = True, writer_process: bool = False
+) -> Store:
+    """The store for a database URL (SQLite file or PostgreSQL), its seeds enciphered with the key;
+    ``writer_process``: SQLite's writer in a process of its own (see :class:`SQLiteStore`)."""
     url = normalize_url(url)
     cipher = SeedCipher.from_file(key_path or default_key_path(url))
     if url.startswith("sqlite"):
-        return SQLiteStore(url, cipher)
+        return SQLiteStore(url, cipher, writer_process=writer_process)
     return PostgresStore(url, cipher, notify=notify)

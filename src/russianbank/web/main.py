@@ -69,6 +69,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the garbage collector: on a clock, every pause short (default), or by counts, less CPU "
         "with fast play and longer pauses (docs/web.md)",
     )
+    parser.add_argument(
+        "--sqlite-writer",
+        choices=["process", "thread"],
+        default="process",
+        help="SQLite: commit in a process of its own (default), or in a thread of the server process, "
+        "where each commit waits for a busy event loop (docs/web.md)",
+    )
     parser.add_argument("--key-file", type=Path, default=None, help="the server key (default: beside the database)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
 
@@ -141,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
         "redis_url": args.redis,
         "think_processes": args.think_processes,
         "gc": args.gc,
+        "sqlite_writer": args.sqlite_writer,
     }
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)

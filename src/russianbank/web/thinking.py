@@ -6,7 +6,10 @@ process, a long search takes the interpreter lock from the event loop and every
 acknowledgement waits behind it. :class:`Thinker` runs them in a pool of worker processes
 instead (``processes`` > 0), started with ``forkserver`` (never a fork of the threaded server)
 and niced, so that when the machine is short of CPU the acknowledgements go first and the
-computer's moves wait.
+computer's moves wait. The jobs go to the workers and their answers come back through each
+worker's pipe, written and read by the event loop itself (:mod:`.procpipe`): a
+``ProcessPoolExecutor``'s two helper threads cost the loop an interpreter-lock hand-off at every
+job (9% of the loop's time in a profile of 1,000 tables against the computer).
 
 A computer player keeps state between its moves (its plan, the positions of its turn, its
 random generator). The job is pickled to the worker with that state and the worker sends the
@@ -26,13 +29,15 @@ import os
 import pickle
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from ..moves import Move
 from ..session import HintJob, ThinkJob, ThinkResult
+from .procpipe import ChildDied, PipeChild
 
 log = logging.getLogger("russianbank.web.thinking")
 
@@ -80,6 +85,67 @@ def _think(job: ThinkJob) -> tuple[Move | None, str | None, dict[str, Any]]:
     return result.move, result.error, vars(job.player)
 
 
+class _Pool:
+    """``n`` worker processes (:class:`~.procpipe.PipeChild`), each thinking of one job at a time;
+    the jobs beyond them wait their turn on the event loop."""
+
+    def __init__(self, ctx: Any, n: int, nice: int, server: int) -> None:
+        self.children = [PipeChild(ctx, _worker_start, (nice, server)) for _ in range(n)]
+        self._idle: deque[PipeChild] = deque()
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    def start(self) -> None:
+        for child in self.children:
+            child.start()
+            child.on_idle = self._release
+            self._idle.append(child)
+
+    def _release(self, child: PipeChild) -> None:
+        self._idle.append(child)
+        while self._waiters:
+            w = self._waiters.popleft()
+            if not w.done() and not w.get_loop().is_closed():
+                w.set_result(None)
+                break
+
+    async def _acquire(self) -> PipeChild:
+        while True:
+            for child in self.children:
+                if child.busy:  # an answer left behind by a loop that closed (tests run several)
+                    child.drop_stale_answer()
+                    if not child.busy and not child.dead and child not in self._idle:
+                        self._idle.append(child)
+            if self._idle:
+                return self._idle.popleft()
+            w = asyncio.get_running_loop().create_future()
+            self._waiters.append(w)
+            try:
+                await w
+            except asyncio.CancelledError:
+                if w.done() and not w.cancelled() and self._idle:  # woken, then cancelled: wake the next
+                    self._release(self._idle.popleft())
+                raise
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        child = await self._acquire()
+        try:
+            out: T = await child.call(fn, *args)
+        except ChildDied:
+            raise BrokenProcessPool("a thinking worker died") from None
+        except BaseException:
+            if not child.busy and not child.dead and child not in self._idle:  # never sent (not picklable)
+                self._release(child)
+            raise
+        return out
+
+    def pids(self) -> list[int]:
+        return [c.pid for c in self.children if c.pid is not None and not c.dead]
+
+    def close(self) -> None:
+        for child in self.children:
+            child.terminate()
+
+
 class Thinker:
     """Runs think jobs and reviews in worker processes (or in ``threads`` when there are none),
     hints in threads."""
@@ -88,25 +154,22 @@ class Thinker:
         self.threads = threads
         self.processes = processes
         self.nice = nice
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: _Pool | None = None
 
-    def _get_pool(self) -> ProcessPoolExecutor | None:
+    def _get_pool(self) -> _Pool | None:
         if self.processes <= 0:
             return None
         if self._pool is None:
             ctx = multiprocessing.get_context("forkserver")
             ctx.set_forkserver_preload(["russianbank.ai", "russianbank.session"])
-            self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=ctx, initializer=_worker_start, initargs=(self.nice, os.getpid())
-            )
+            pool = _Pool(ctx, self.processes, self.nice, os.getpid())
+            pool.start()
+            self._pool = pool
         return self._pool
 
     def start(self) -> None:
-        """Start the workers now (the first job would start them otherwise)."""
-        pool = self._get_pool()
-        if pool is not None:
-            for f in [pool.submit(_worker_start, 0, 0) for _ in range(self.processes)]:
-                f.result()
+        """Start the workers now (blocking; the first job would start them otherwise)."""
+        self._get_pool()
 
     async def think(self, job: ThinkJob) -> ThinkResult:
         """The computer's move for ``job``; its player's state is brought up to date."""
@@ -114,7 +177,7 @@ class Thinker:
         pool = self._get_pool()
         if pool is not None and _picklable(job.player):
             try:
-                move, error, state = await loop.run_in_executor(pool, _think, job)
+                move, error, state = await pool.call(_think, job)
             except BrokenProcessPool:
                 self._broken()
             except (pickle.PicklingError, AttributeError, TypeError) as e:
@@ -144,7 +207,7 @@ class Thinker:
                 log.warning("running %s in a thread: it could not go to a worker (%s)", fn.__name__, e)
             else:
                 try:
-                    out: T = await loop.run_in_executor(pool, fn, *args)
+                    out: T = await pool.call(fn, *args)
                 except BrokenProcessPool:
                     self._broken()
                 else:
@@ -154,27 +217,19 @@ class Thinker:
 
     def pids(self) -> list[int]:
         """The worker processes' ids (for their CPU time in /metrics)."""
-        procs = getattr(self._pool, "_processes", None) or {}
-        return list(procs)
+        return [] if self._pool is None else self._pool.pids()
 
     def _broken(self) -> None:
         log.warning("a thinking worker died: starting new ones (this job is thought of in a thread)")
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.close()
         self._pool = None
 
     def close(self) -> None:
         """Stop the workers at once: a move being thought of is thought of again after a restart
         (nothing of it was stored), so there is nothing to wait for."""
         if self._pool is not None:
-            procs = list((getattr(self._pool, "_processes", None) or {}).values())
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            for proc in procs:
-                with contextlib.suppress(Exception):
-                    proc.terminate()
-            for proc in procs:
-                with contextlib.suppress(Exception):
-                    proc.join(5)
+            self._pool.close()
             self._pool = None
         self.threads.shutdown(wait=False, cancel_futures=True)
 
