@@ -55,13 +55,14 @@ class Settings:
     shared: bool | None = None  # other processes use the database (default: yes on PostgreSQL or with Redis)
     think_processes: int = 0  # worker processes for the computer's thinking (0: threads of this process)
     gc: str = ""  # "clock" (web/runtime.GcPacer), "counts" (runtime.tune_gc), "": Python's own (serve sets it)
-    sqlite_writer: str = "thread"  # SQLite's writer: "thread" of this process, or a "process" of its own (serve)
+    db_writer: str = "inline"  # the database's writer: "inline" (SQLite: a thread; PostgreSQL: the event
+    # loop) or a "process" of its own (serve's default)
 
     def __post_init__(self) -> None:
         if self.gc not in GC_MODES:
             raise ValueError(f"gc must be one of {', '.join(map(repr, GC_MODES))}, not {self.gc!r}")
-        if self.sqlite_writer not in ("thread", "process"):
-            raise ValueError(f"sqlite_writer must be 'thread' or 'process', not {self.sqlite_writer!r}")
+        if self.db_writer not in ("inline", "process"):
+            raise ValueError(f"db_writer must be 'inline' or 'process', not {self.db_writer!r}")
 
 
 def create_app(
@@ -88,7 +89,7 @@ def create_app(
     """
     cfg = settings or Settings()
     store = open_store(
-        db_url, key_path=cfg.key_file, notify=cfg.redis_url is None, writer_process=cfg.sqlite_writer == "process"
+        db_url, key_path=cfg.key_file, notify=cfg.redis_url is None, writer_process=cfg.db_writer == "process"
     )
     shared = cfg.shared if cfg.shared is not None else (isinstance(store, PostgresStore) or bool(cfg.redis_url))
     metrics = Metrics()

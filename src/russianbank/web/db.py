@@ -57,6 +57,13 @@ class StorageError(Exception):
         super().__init__(message)
         self.busy = busy
 
+    def __reduce__(self) -> tuple[Any, ...]:  # from a writer process, ``busy`` included
+        return (_storage_error_of, (str(self), self.busy))
+
+
+def _storage_error_of(message: str, busy: bool) -> StorageError:
+    return StorageError(message, busy=busy)
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -918,11 +925,13 @@ class PostgresStore(CoreStore):
     transaction, so a notification never runs ahead of its row), for the other server processes.
     """
 
-    def __init__(self, url: str, cipher: SeedCipher, *, notify: bool = True) -> None:
+    def __init__(self, url: str, cipher: SeedCipher, *, notify: bool = True, writer_process: bool = False) -> None:
         super().__init__(url, cipher)
         self.dsn = asyncpg_dsn(url)
         self.notify = notify
+        self.writer_process = writer_process
         self._wraw: Any = None  # the writer's asyncpg connection
+        self._wchild: PipeChild | None = None  # or the writer's process (its own connection)
 
     # The writer: asyncpg itself on the event loop's thread, one transaction a batch, all its move
     # rows in one INSERT (unnest of arrays) and all its notifications in one SELECT. Through
@@ -940,9 +949,11 @@ class PostgresStore(CoreStore):
         import asyncpg
 
         rows = [self._new_game_row(w) if isinstance(w, NewGame) else None for w in items]
+        if self.writer_process:
+            return await self._write_in_child(items, rows, time.time())
         try:
             con = await self._writer_conn()
-            return await self._write_on(con, items, rows, time.time())
+            return await _pg_write(con, items, rows, time.time(), self.notify, self.origin)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             if not isinstance(e, asyncpg.PostgresError):  # the connection itself: not kept
                 self._drop_writer()
@@ -955,65 +966,19 @@ class PostgresStore(CoreStore):
                 self._wraw.terminate()
             self._wraw = None
 
-    async def _write_on(
-        self, con: Any, items: list[Write], rows: list[tuple[Any, ...] | None], now: float
-    ) -> list[bool]:
-        """The batch in one transaction: what :meth:`SQLiteStore._write_sync` does, in
-        PostgreSQL's SQL, and the notifications of what went in."""
-        out: dict[int, bool] = {}
-        announce: list[Write] = []
-        async with con.transaction():
-            games = [r for r in rows if r is not None]
-            if games:
-                await con.executemany(_INSERT_GAME_PG, games)
-                out.update((i, True) for i, r in enumerate(rows) if r is not None)
-            for i, w in enumerate(items):
-                if isinstance(w, DeleteMoves):
-                    await con.execute("DELETE FROM rb_moves WHERE game_id = $1 AND idx >= $2", w.game_id, w.from_idx)
-                    out[i] = True
-                    announce.append(w)
-            moves = [(i, w) for i, w in enumerate(items) if isinstance(w, MoveWrite)]
-            if moves:
-                got = await con.fetch(
-                    _INSERT_MOVES_PG, [w.game_id for _, w in moves], [w.idx for _, w in moves],
-                    [w.move for _, w in moves], now,
-                )  # fmt: skip
-                stored = {(r[0], r[1]) for r in got}
-                done = []
-                for i, w in moves:
-                    out[i] = ok = (w.game_id, w.idx) in stored
-                    if ok:
-                        done.append(w)
-                finished = [(w.game_id, w.points[0], w.points[1], w.seed) for w in done if w.finished]
-                if finished:
-                    await con.executemany(
-                        "UPDATE rb_games SET finished = TRUE, points_a = $2, points_b = $3, seed = $4, "
-                        "seed_enc = NULL WHERE id = $1",
-                        finished,
-                    )
-                announce.extend(done)
-            for i, w in enumerate(items):
-                if isinstance(w, NextGameWrite):
-                    status = await con.execute(
-                        "UPDATE rb_games SET next_game = $2 WHERE id = $1 AND next_game IS NULL", w.game_id, w.next_id
-                    )
-                    out[i] = status == "UPDATE 1"
-                    if out[i]:
-                        announce.append(w)
-            extra = {  # of each game, the last one stored in the batch (a batch keeps the order)
-                w.game_id: w.state_extra
-                for i, w in enumerate(items)
-                if isinstance(w, MoveWrite | DeleteMoves) and w.state_extra is not None and out.get(i)
-            }
-            if extra:
-                await con.executemany("UPDATE rb_games SET state_extra = $2 WHERE id = $1", list(extra.items()))
-            if self.notify and announce:
-                await con.execute(
-                    "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS t(p)",
-                    NOTIFY_CHANNEL,
-                    notify_payloads(self.origin, announce),
-                )
-        return [out[i] for i in range(len(items))]
+    async def _write_in_child(self, items: list[Write], rows: list[tuple[Any, ...] | None], now: float) -> list[bool]:
+        loop = asyncio.get_running_loop()
+        child = self._wchild
+        if child is None or child.dead:  # not started yet, or it died: a new one for this batch
+            if child is not None:
+                await loop.run_in_executor(None, child.close)
+            child = self._wchild = PipeChild(None, _pg_child_init, (self.dsn, self.notify, self.origin))
+            await loop.run_in_executor(None, child.start)
+        try:
+            done: list[bool] = await child.call(_pg_child_write, items, rows, now)
+        except ChildDied as e:  # whether it committed is not known: the rows tell (a move there already is "stale")
+            raise StorageError(f"the database writer process stopped: {e}") from e
+        return done
 
     async def _read_options(self, con: Any) -> Any:
         return await con.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
@@ -1051,6 +1016,12 @@ class PostgresStore(CoreStore):
         await Store.init(self)
 
     async def _close(self) -> None:
+        child, self._wchild = self._wchild, None
+        if child is not None:
+            if not child.dead:
+                with contextlib.suppress(Exception):
+                    await child.call(_pg_child_close)
+            await asyncio.get_running_loop().run_in_executor(None, child.close)
         if self._wraw is not None:
             try:
                 await asyncio.wait_for(self._wraw.close(), 5)
@@ -1060,6 +1031,106 @@ class PostgresStore(CoreStore):
             finally:
                 self._wraw = None
         await super()._close()
+
+
+async def _pg_write(
+    con: Any, items: list[Write], rows: list[tuple[Any, ...] | None], now: float, notify: bool, origin: str
+) -> list[bool]:
+    """The batch in one transaction on the asyncpg connection ``con``: what
+    :meth:`SQLiteWriter.write` does, in PostgreSQL's SQL, and (``notify``) the notifications of
+    what went in, in the name of ``origin``."""
+    out: dict[int, bool] = {}
+    announce: list[Write] = []
+    async with con.transaction():
+        games = [r for r in rows if r is not None]
+        if games:
+            await con.executemany(_INSERT_GAME_PG, games)
+            out.update((i, True) for i, r in enumerate(rows) if r is not None)
+        for i, w in enumerate(items):
+            if isinstance(w, DeleteMoves):
+                await con.execute("DELETE FROM rb_moves WHERE game_id = $1 AND idx >= $2", w.game_id, w.from_idx)
+                out[i] = True
+                announce.append(w)
+        moves = [(i, w) for i, w in enumerate(items) if isinstance(w, MoveWrite)]
+        if moves:
+            got = await con.fetch(
+                _INSERT_MOVES_PG, [w.game_id for _, w in moves], [w.idx for _, w in moves],
+                [w.move for _, w in moves], now,
+            )  # fmt: skip
+            stored = {(r[0], r[1]) for r in got}
+            done = []
+            for i, w in moves:
+                out[i] = ok = (w.game_id, w.idx) in stored
+                if ok:
+                    done.append(w)
+            finished = [(w.game_id, w.points[0], w.points[1], w.seed) for w in done if w.finished]
+            if finished:
+                await con.executemany(
+                    "UPDATE rb_games SET finished = TRUE, points_a = $2, points_b = $3, seed = $4, "
+                    "seed_enc = NULL WHERE id = $1",
+                    finished,
+                )
+            announce.extend(done)
+        for i, w in enumerate(items):
+            if isinstance(w, NextGameWrite):
+                status = await con.execute(
+                    "UPDATE rb_games SET next_game = $2 WHERE id = $1 AND next_game IS NULL", w.game_id, w.next_id
+                )
+                out[i] = status == "UPDATE 1"
+                if out[i]:
+                    announce.append(w)
+        extra = {  # of each game, the last one stored in the batch (a batch keeps the order)
+            w.game_id: w.state_extra
+            for i, w in enumerate(items)
+            if isinstance(w, MoveWrite | DeleteMoves) and w.state_extra is not None and out.get(i)
+        }
+        if extra:
+            await con.executemany("UPDATE rb_games SET state_extra = $2 WHERE id = $1", list(extra.items()))
+        if notify and announce:
+            await con.execute(
+                "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS t(p)",
+                NOTIFY_CHANNEL,
+                notify_payloads(origin, announce),
+            )
+    return [out[i] for i in range(len(items))]
+
+
+_PG_CHILD: dict[str, Any] = {}  # in a writer process: its event loop, connection and settings
+
+
+def _pg_child_init(dsn: str, notify: bool, origin: str) -> None:
+    _PG_CHILD.update(dsn=dsn, notify=notify, origin=origin, loop=asyncio.new_event_loop(), con=None)
+
+
+def _pg_child_write(items: list[Write], rows: list[tuple[Any, ...] | None], now: float) -> list[bool]:
+    done: list[bool] = _PG_CHILD["loop"].run_until_complete(_pg_child_write_async(items, rows, now))
+    return done
+
+
+async def _pg_child_write_async(items: list[Write], rows: list[tuple[Any, ...] | None], now: float) -> list[bool]:
+    import asyncpg
+
+    c = _PG_CHILD
+    try:
+        if c["con"] is None or c["con"].is_closed():
+            c["con"] = await asyncpg.connect(c["dsn"])
+        done: list[bool] = await _pg_write(c["con"], items, rows, now, c["notify"], c["origin"])
+        return done
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        if not isinstance(e, asyncpg.PostgresError) and c["con"] is not None:  # the connection itself: not kept
+            with contextlib.suppress(Exception):
+                c["con"].terminate()
+            c["con"] = None
+        text = str(e) or type(e).__name__
+        raise StorageError(text, busy="locked" in text or "busy" in text) from None
+
+
+def _pg_child_close() -> None:
+    con = _PG_CHILD.get("con")
+    if con is not None:
+        with contextlib.suppress(Exception):
+            _PG_CHILD["loop"].run_until_complete(asyncio.wait_for(con.close(), 5))
+        _PG_CHILD["con"] = None
 
 
 _INSERT_GAME_PG = (
@@ -1160,9 +1231,10 @@ def open_store(
     url: str | None, *, key_path: Path | None = None, notify: bool = True, writer_process: bool = False
 ) -> Store:
     """The store for a database URL (SQLite file or PostgreSQL), its seeds enciphered with the key;
-    ``writer_process``: SQLite's writer in a process of its own (see :class:`SQLiteStore`)."""
+    ``writer_process``: the writer in a process of its own (see :class:`SQLiteStore`,
+    :class:`PostgresStore`)."""
     url = normalize_url(url)
     cipher = SeedCipher.from_file(key_path or default_key_path(url))
     if url.startswith("sqlite"):
         return SQLiteStore(url, cipher, writer_process=writer_process)
-    return PostgresStore(url, cipher, notify=notify)
+    return PostgresStore(url, cipher, notify=notify, writer_process=writer_process)

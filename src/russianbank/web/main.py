@@ -70,11 +70,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "with fast play and longer pauses (docs/web.md)",
     )
     parser.add_argument(
-        "--sqlite-writer",
-        choices=["process", "thread"],
+        "--db-writer",
+        choices=["process", "inline"],
         default="process",
-        help="SQLite: commit in a process of its own (default), or in a thread of the server process, "
-        "where each commit waits for a busy event loop (docs/web.md)",
+        help="commit in a process of its own (default), or inline: SQLite in a thread of the server "
+        "process, PostgreSQL on its event loop, where the commits wait for a busy loop (docs/web.md)",
     )
     parser.add_argument("--key-file", type=Path, default=None, help="the server key (default: beside the database)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         "redis_url": args.redis,
         "think_processes": args.think_processes,
         "gc": args.gc,
-        "sqlite_writer": args.sqlite_writer,
+        "db_writer": args.db_writer,
     }
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)
