@@ -122,13 +122,14 @@ def test_the_pacer_collects_the_young_on_its_clock_and_the_old_on_growth() -> No
             cycle: list[object] = []
             cycle.append(cycle)  # garbage only the collector finds, among objects about to be frozen
             del cycle
-            size[0] = 1300  # grown by 30%: a full collection, then everything alive frozen
-            assert pacer.tick() == 2 and gc.get_freeze_count() > 0 and pacer.full_collections == 1
-            size[0] = 1400  # grown by less than 25% since that one: none
-            assert pacer.tick() in (-1, 1) and pacer.full_collections == 1
+            size[0] = 1300  # grown by 30%: everything alive frozen, without a collection
+            frozen = gc.get_freeze_count()
+            assert pacer.tick() == 3 and gc.get_freeze_count() > frozen and pacer.full_collections == 0
+            size[0] = 1400  # grown by less than 25% since that one: nothing more
+            assert pacer.tick() in (-1, 1) and pacer.growth_steps == 1
             await asyncio.sleep(0.05)  # the clock's task runs too
             del junk
-            return pacer.full_collections, True
+            return pacer.growth_steps, True
         finally:
             pacer.stop()
 
@@ -159,12 +160,13 @@ def test_the_pacer_unfreezes_to_find_cycles_among_frozen_objects(monkeypatch) ->
             a.me = a
             gone = weakref.ref(a)
             size[0] = 2000
-            assert pacer.tick() == 2  # full collection 1: a (alive) is frozen with the rest
+            assert pacer.tick() == 3  # growth 1: a (alive) is frozen with the rest
             del a  # now garbage, in a cycle among the frozen objects
             size[0] = 4000
-            assert pacer.tick() == 2 and gone() is not None  # 2: the frozen are not looked at
+            assert pacer.tick() == 3 and gone() is not None  # 2: frozen again, nothing walked
             size[0] = 8000
-            assert pacer.tick() == 2 and gone() is None  # 3: unfrozen first, so a is found
+            assert pacer.tick() == 2 and gone() is None  # 3: unfrozen and collected, so a is found
+            assert pacer.full_collections == 1
         finally:
             pacer.stop()
             gc.unfreeze()

@@ -137,6 +137,7 @@ def test_a_writer_process_that_dies_loses_no_stored_move(tmp_path: Path, db_url:
         for i in range(5):
             assert await store.add_move(MoveWrite(f"{p}w", i, "SH")) is True
         old = store._wchild.pid
+        assert store.writer_pids() == [old]  # its CPU time goes to /metrics (part="writer")
         os.kill(old, signal.SIGKILL)
         with pytest.raises(StorageError, match="writer process stopped"):
             await store.add_move(MoveWrite(f"{p}w", 5, "HW"))

@@ -97,6 +97,7 @@ def create_app(
     store.on_waited = metrics.store_wait.observe
     thinker = Thinker(ThreadPoolExecutor(max_workers=2, thread_name_prefix="rb-ai"), cfg.think_processes)
     metrics.thinking_pids = thinker.pids
+    metrics.writer_pids = store.writer_pids
     manager = TableManager(
         store,
         thinker,

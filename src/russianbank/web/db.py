@@ -460,6 +460,11 @@ class Store:
         """Raise :class:`StorageError` when the database does not answer."""
         raise NotImplementedError
 
+    def writer_pids(self) -> list[int]:
+        """The writer's process, when it has one of its own (for its CPU time in /metrics)."""
+        child = getattr(self, "_wchild", None)
+        return [child.pid] if child is not None and child.pid is not None and not child.dead else []
+
     async def _close(self) -> None:
         raise NotImplementedError
 

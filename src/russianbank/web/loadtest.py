@@ -160,6 +160,8 @@ def scrape(host: str, port: int) -> dict[str, float]:
             out["server_cpu"] = float(value)  # all the server processes, also under --workers
         elif name == 'russianbank_cpu_seconds{part="thinking"}':
             out["thinking_cpu"] = float(value)
+        elif name == 'russianbank_cpu_seconds{part="writer"}':
+            out["writer_cpu"] = float(value)
         elif name.startswith(
             (
                 "russianbank_gc_",
@@ -495,6 +497,7 @@ def run(args: argparse.Namespace) -> int:
             "moves_stored": int(stored),
             "moves_per_cpu_second": round(stored / cpu, 1) if cpu > 0 else None,
             "thinking_cpu_seconds": round(after.get("thinking_cpu", 0) - before.get("thinking_cpu", 0), 2),
+            "writer_cpu_seconds": round(after.get("writer_cpu", 0) - before.get("writer_cpu", 0), 2),
         }
     if any(k.startswith("russianbank_loop_lag") for k in after):
         out["pauses"] = _pauses(before, after)
@@ -519,7 +522,8 @@ def run(args: argparse.Namespace) -> int:
             print(
                 f"server: {sv['moves_stored']} moves stored in {sv['cpu_seconds']} s of its CPU "
                 f"({sv['moves_per_cpu_second']} moves per CPU-second); "
-                f"the computer's thinking in worker processes: {sv['thinking_cpu_seconds']} s"
+                f"the computer's thinking in worker processes: {sv['thinking_cpu_seconds']} s; "
+                f"the database writer's process: {sv['writer_cpu_seconds']} s"
             )
         if "pauses" in out:
             pz = out["pauses"]

@@ -73,6 +73,7 @@ class Metrics:
             multiprocess_mode=mode,
         )
         self.thinking_pids: Callable[[], list[int]] = list
+        self.writer_pids: Callable[[], list[int]] = list  # the database writer's process, if it has one
         self.gc_pause = Histogram(
             "russianbank_gc_pause_seconds",
             "Time each collection of the garbage collector held the process, by generation",
@@ -94,6 +95,7 @@ class Metrics:
         """Bring the CPU gauges up to date (on every scrape, and every second under --workers)."""
         self.cpu.labels(part="server").set(time.process_time())
         self.cpu.labels(part="thinking").set(sum(_cpu_of(pid) for pid in self.thinking_pids()))
+        self.cpu.labels(part="writer").set(sum(_cpu_of(pid) for pid in self.writer_pids()))
 
     def batch_done(self, n: int, seconds: float) -> None:
         self.batch.observe(n)

@@ -36,8 +36,8 @@ PACE_SECONDS = 0.05  # the young generations collected this often (GcPacer)
 # (a young collection of 65 ms in a model of 2,000 tables). An empty young
 # generation costs microseconds to collect.
 PACE_MIN_YOUNG = 0
-FULL_GROWTH = 0.25  # a full collection when the process has grown by this much since the last one
-UNFREEZE_EVERY = 8  # every this many full collections, the frozen objects are looked at too
+FULL_GROWTH = 0.25  # everything alive frozen when the process has grown by this much since the last time
+UNFREEZE_EVERY = 8  # every this many of those, everything is unfrozen and collected (a full collection)
 
 
 def tune_gc() -> None:
@@ -72,13 +72,15 @@ class GcPacer:
     100,000-200,000 objects (70-80 ms) and every table waited meanwhile. Here the automatic
     collections are off, and a task collects generations 0 and 1 together every
     :data:`PACE_SECONDS` (each walks only what the last interval made and still holds; what
-    survives goes to the oldest generation, so neither young generation ever grows). A full
-    collection runs only when the process has grown by :data:`FULL_GROWTH` since the last one;
-    after it everything alive is frozen (``gc.freeze()``), so the next full collection walks only
-    what came since. The risk of freezing: garbage in reference cycles among frozen objects is
-    not found by a full collection; every :data:`UNFREEZE_EVERY` full collections the frozen
-    objects are unfrozen first, so such garbage is found then (a longer pause, rare: most
-    garbage is freed by reference counting as soon as it is made).
+    survives goes to the oldest generation, so neither young generation ever grows). When the
+    process has grown by :data:`FULL_GROWTH` since the last time, everything alive is frozen
+    (``gc.freeze()``: no walk, no pause); every :data:`UNFREEZE_EVERY` such times everything is
+    unfrozen and a full collection runs (a long pause, rare). Until the seventh round each growth
+    step was a full collection of what came since the last one (150-200 ms each, six in a run of
+    1,000 human tables: the acknowledgements' p99). The risk: garbage in reference cycles that
+    outlives the young collections is found only at the next full collection; as it grows, so
+    does the process, which brings that collection nearer (most garbage is freed by reference
+    counting as soon as it is made; the young collections find the cycles that die young).
     """
 
     def __init__(
@@ -93,6 +95,7 @@ class GcPacer:
         self.growth = growth
         self.rss = rss
         self.full_collections = 0
+        self.growth_steps = 0
         self._base = 0
         self._task: asyncio.Task[None] | None = None
 
@@ -105,21 +108,25 @@ class GcPacer:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="rb-gc-pacer")
 
     def tick(self) -> int:
-        """One beat: the young generations, and a full collection when the process grew; returns
-        the generation collected (-1: none)."""
+        """One beat: the young generations, and when the process grew, a freeze (or, every
+        :data:`UNFREEZE_EVERY` times, a full collection); returns the generation collected (-1:
+        none, 3: frozen without a collection)."""
         done = -1
         if gc.get_count()[0] >= self.min_young:  # always, by default (see PACE_MIN_YOUNG)
             gc.collect(1)
             done = 1
         now = self.rss()
         if self._base and now > self._base * (1 + self.growth):
-            self.full_collections += 1
-            if self.full_collections % UNFREEZE_EVERY == 0:
+            self.growth_steps += 1
+            if self.growth_steps % UNFREEZE_EVERY == 0:  # the rare full collection, of everything
                 gc.unfreeze()
-            gc.collect()
+                gc.collect()
+                self.full_collections += 1
+                done = 2
+            else:  # out of the collector's sight without walking it: no pause
+                done = 3
             gc.freeze()
             self._base = self.rss()
-            done = 2
         return done
 
     async def _run(self) -> None:
