@@ -10,6 +10,9 @@ It is not fair and is never offered to people: :func:`russianbank.ai.make_player
 (what the web app and the terminal game use) does not know it; only the match
 runner's roster (:mod:`russianbank.ai.roster`) fields it, and the runner shows
 it the game before every move (:meth:`ClairvoyantPlayer.watch`).
+
+Its default budget is the ``expert`` level's (``LEVEL_BUDGETS["expert"]``: the search order
+included), so it searches the way the expert does; keywords override it as for the expert.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 from ..game import Game
 from ..view import PlayerView
 from .expert import ExpertPlayer
+from .levels import LEVEL_BUDGETS
 
 
 class ClairvoyantPlayer(ExpertPlayer):
@@ -29,7 +33,7 @@ class ClairvoyantPlayer(ExpertPlayer):
     needs_game = True
 
     def __init__(self, seed: int | None = 0, **budget: Any) -> None:
-        super().__init__(seed, **budget)
+        super().__init__(seed, **{**LEVEL_BUDGETS["expert"], **budget})
         self._game: Game | None = None
 
     def watch(self, game: Game) -> None:

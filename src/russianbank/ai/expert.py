@@ -21,6 +21,12 @@ At each decision with a real choice (forced moves cost nothing) the expert
 5. plays the first move of the best plan and follows the plan to the end of
    the segment (replanning if anything unexpected happens).
 
+With ``move_order`` (1; the ``expert`` level and the clairvoyant) every search of steps 1 and 3
+tries the reserve's and the hand card's moves first, then foundations, loads and the special
+moves, tableau moves last (:func:`~russianbank.ai.planner._move_rank`), so a search cut short by
+its budget spends it on those; 0, the default (the ``hard`` level), searches in the order the moves
+are generated.
+
 ``time_limit`` (seconds) can also stop dealing early; by default it is off, so
 the same seed gives the same decisions whatever the machine's speed.
 """
@@ -42,15 +48,17 @@ from .planner import HAND_EVALUATION, Evaluator, PlanFollower, SegmentResult, se
 ROLLOUT_MOVE_CAP = 300
 
 
-def play_turn(g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP, prune_shifts: int = 1) -> list[Move]:
+def play_turn(
+    g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP, prune_shifts: int = 1, order: bool = False
+) -> list[Move]:
     """Play the side on move's turn to its end in ``g`` (a determinized game), searching each segment;
-    returns the moves played."""
+    returns the moves played. ``order`` is :func:`~russianbank.ai.planner.search_segment`'s."""
     side = g.turn
     played: list[Move] = []
     seen: set[object] = set()  # where the turn has been: a plan cut short by the budget never goes back
     while not g.is_over() and g.turn == side and len(played) < cap:
         seen.add(public_key(g))
-        res = search_segment(g, budget, seen, ev, prune_shifts=prune_shifts)
+        res = search_segment(g, budget, seen, ev, prune_shifts=prune_shifts, order=order)
         plan = res.plan if res.value > -WIN_LOGIT * 2 else []
         if not plan:  # nowhere new to go: end the segment the first way the rules allow
             moves = g.legal_move_list()
@@ -81,12 +89,15 @@ class ExpertPlayer(PlanFollower):
         margin: float = 2.0,
         min_samples: int = 4,
         prune_shifts: int = 0,
+        move_order: int = 0,
         z: float = 2.5,
         time_limit: float | None = None,
         evaluation: Evaluator | None = None,
     ) -> None:
         if samples < 1 or candidates < 1 or node_budget < 1 or rollout_budget < 1 or min_samples < 1:
             raise ValueError("samples, candidates, node_budget, rollout_budget and min_samples must be at least 1")
+        if int(move_order) not in (0, 1) or move_order != int(move_order):
+            raise ValueError(f"move_order must be 0 or 1, not {move_order!r}")
         self.rng = random.Random(seed)
         self.samples = samples
         self.candidates = candidates
@@ -99,6 +110,7 @@ class ExpertPlayer(PlanFollower):
         self.time_limit = time_limit
         self.evaluation = evaluation
         self.prune_shifts = int(prune_shifts)
+        self.move_order = bool(move_order)
         self._cache = None
         self.seen = TurnMemory()
         #: deals looked at by the last decision (for measurements)
@@ -127,15 +139,15 @@ class ExpertPlayer(PlanFollower):
             if g.is_over():
                 break
         if not g.is_over() and g.turn == p:
-            play_turn(g, ev, self.rollout_budget)
+            play_turn(g, ev, self.rollout_budget, order=self.move_order)
         if self.reply and not g.is_over() and g.turn != p:
-            play_turn(g, ev, self.rollout_budget)
+            play_turn(g, ev, self.rollout_budget, order=self.move_order)
         return sigmoid(ev.logit(g, p))
 
     def _decide(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move]:
         p = g.turn
         ev = self._ev(g)
-        res: SegmentResult = search_segment(g, self.node_budget, avoid, ev, self._prune_now)
+        res: SegmentResult = search_segment(g, self.node_budget, avoid, ev, self._prune_now, order=self.move_order)
         ranked = sorted((vp for vp in res.by_first.values() if vp[0] > -WIN_LOGIT * 2), key=lambda vp: -vp[0])
         self.last_samples = 0
         if not ranked:

@@ -15,7 +15,8 @@ medium     planner on the learned evaluation (1000 nodes per segment search,
 hard       expert with a small budget (3 to 6 deals of up to 2 plans, through
            the opponent's reply; an unpruned root search of 1000 nodes)
 expert     expert with the default budget (up to 16 deals of up to 3 plans,
-           through the opponent's reply turn)
+           through the opponent's reply turn), its searches trying the
+           reserve's and the hand card's moves first
 =========  ==================================================================
 
 Every level except beginner always plays in order.
@@ -48,13 +49,14 @@ LEVEL_BUDGETS: dict[str, dict[str, Any]] = {
         "node_budget": 1000,
         "rollout_budget": 60,
     },
-    "expert": {},
+    "expert": {"move_order": 1},
 }
 
 #: The budgets of the engines that differ from their players' defaults. The ``planner`` engine looks
 #: at the opponent's reply to plans that end the turn (``reply_nodes``) and searches the moves of the
-#: reserve and the hand card first (``move_order``); the levels built on the planner (medium) and the
-#: expert's searches do neither.
+#: reserve and the hand card first (``move_order``); the levels built on the planner (medium) do
+#: neither. The ``expert`` (level and engine: the name is a level, so ``LEVEL_BUDGETS`` holds it) also
+#: searches in that order; ``hard`` does not.
 ENGINE_BUDGETS: dict[str, dict[str, Any]] = {
     "planner": {"reply_nodes": 300, "reply_plans": 6, "move_order": 1},
 }
@@ -167,8 +169,8 @@ def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
 
     Keyword arguments override the budget (``node_budget``, ``prune_shifts``, ``reply_nodes``,
     ``reply_plans``, ``reply_prune``, ``reply_margin``, ``move_order`` for the planner; ``samples``,
-    ``candidates``, ``node_budget``, ``rollout_budget``, ``reply``, ``time_limit`` for the expert; ``noise``,
-    ``violations`` for the beginner; ``noise`` for easy, see :class:`SlipPlayer`; ``greedy_turns``
+    ``candidates``, ``node_budget``, ``rollout_budget``, ``reply``, ``move_order``, ``time_limit`` for the
+    expert; ``noise``, ``violations`` for the beginner; ``noise`` for easy, see :class:`SlipPlayer`; ``greedy_turns``
     for the planner and the expert, the share of turns played the easy way, and ``easy_noise``,
     the careless moves of those turns, see :class:`MixedPlayer`).
     """
