@@ -17,7 +17,11 @@ anything = st.recursive(
     max_leaves=12,
 )
 moves_text = st.sampled_from(["RF", "SH", "HW", "pass", "stop", "agree", "resign", "ZZ", "", "1", "99", "R" * 40])
-types = st.sampled_from(["move", "stop", "hint", "ping", "sync", "join", "dance", "", "MOVE"]) | st.text(max_size=10)
+# "resign" is left out: it needs nothing but its type, so with any extra keys it is a well-formed
+# request that ends the game (the fuzz once drew it from the text strategy); it has its own tests.
+types = st.sampled_from(["move", "stop", "hint", "ping", "sync", "join", "dance", "", "MOVE"]) | st.text(
+    max_size=10
+).filter(lambda t: t != "resign")
 
 
 @st.composite
