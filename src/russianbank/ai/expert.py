@@ -27,6 +27,10 @@ moves, tableau moves last (:func:`~russianbank.ai.planner._move_rank`), so a sea
 its budget spends it on those; 0, the default (the ``hard`` level), searches in the order the moves
 are generated.
 
+Two knobs are off at every level, measured no stronger (docs/ai.md, *Ninth session*):
+``distinct_ends`` (1) deals for one candidate per end of the segment instead of one per first move,
+and ``after_reply`` (0 to 4) plays each deal that many more turns after the reply before valuing it.
+
 ``time_limit`` (seconds) can also stop dealing early; by default it is off, so
 the same seed gives the same decisions whatever the machine's speed.
 """
@@ -91,6 +95,8 @@ class ExpertPlayer(PlanFollower):
         prune_shifts: int = 0,
         move_order: int = 0,
         z: float = 2.5,
+        distinct_ends: int = 0,
+        after_reply: int = 0,
         time_limit: float | None = None,
         evaluation: Evaluator | None = None,
     ) -> None:
@@ -111,6 +117,12 @@ class ExpertPlayer(PlanFollower):
         self.evaluation = evaluation
         self.prune_shifts = int(prune_shifts)
         self.move_order = bool(move_order)
+        if int(distinct_ends) not in (0, 1) or distinct_ends != int(distinct_ends):
+            raise ValueError(f"distinct_ends must be 0 or 1, not {distinct_ends!r}")
+        self.distinct_ends = bool(distinct_ends)
+        if after_reply != int(after_reply) or not 0 <= after_reply <= 4:
+            raise ValueError(f"after_reply is a number of turns (0 to 4), not {after_reply!r}")
+        self.after_reply = int(after_reply)
         self._cache = None
         self.seen = TurnMemory()
         #: deals looked at by the last decision (for measurements)
@@ -142,12 +154,19 @@ class ExpertPlayer(PlanFollower):
             play_turn(g, ev, self.rollout_budget, order=self.move_order)
         if self.reply and not g.is_over() and g.turn != p:
             play_turn(g, ev, self.rollout_budget, order=self.move_order)
+            for _ in range(self.after_reply):  # and on, turn by turn
+                if g.is_over():
+                    break
+                play_turn(g, ev, self.rollout_budget, order=self.move_order)
         return sigmoid(ev.logit(g, p))
 
     def _decide(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move]:
         p = g.turn
         ev = self._ev(g)
-        res: SegmentResult = search_segment(g, self.node_budget, avoid, ev, self._prune_now, order=self.move_order)
+        ends: dict[object, tuple[float, tuple[Move, ...]]] | None = {} if self.distinct_ends else None
+        res: SegmentResult = search_segment(
+            g, self.node_budget, avoid, ev, self._prune_now, order=self.move_order, seg_ends=ends
+        )
         ranked = sorted((vp for vp in res.by_first.values() if vp[0] > -WIN_LOGIT * 2), key=lambda vp: -vp[0])
         self.last_samples = 0
         if not ranked:
@@ -155,7 +174,7 @@ class ExpertPlayer(PlanFollower):
         best_value = ranked[0][0]
         if best_value >= WIN_LOGIT / 2:
             return ranked[0][1]
-        cands = [plan for value, plan in ranked[: self.candidates] if value > best_value - self.margin]
+        cands = self._candidates(ranked, ends)
         if len(cands) == 1:
             return cands[0]
         k = len(cands)
@@ -174,6 +193,20 @@ class ExpertPlayer(PlanFollower):
         means = [sum(sc) / len(sc) for sc in scores]
         best = max(range(k), key=lambda i: means[i])
         return cands[best]
+
+    def _candidates(
+        self, ranked: list[tuple[float, list[Move]]], ends: dict[object, tuple[float, tuple[Move, ...]]] | None
+    ) -> list[list[Move]]:
+        """The plans worth dealing for: the best few within ``margin`` of the best, one per first move,
+        or (``distinct_ends``) one per end of the segment, so two ways to the same place are one plan
+        and two places reached through the same first move are two."""
+        best_value = ranked[0][0]
+        pool = ranked
+        if ends:
+            pool = sorted(((v, list(plan)) for v, plan in ends.values() if v > -WIN_LOGIT * 2), key=lambda vp: -vp[0])
+            if not pool or pool[0][0] < best_value - 1e-9:  # the best line was cut short by the budget
+                pool = [ranked[0], *pool]
+        return [plan for value, plan in pool[: self.candidates] if value > best_value - self.margin]
 
     def _settled(self, scores: list[list[float]], n: int) -> bool:
         """Whether the leading plan beats every other by more than ``z`` standard errors (paired deals)."""

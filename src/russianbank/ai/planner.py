@@ -229,6 +229,7 @@ def search_segment(
     turn_ends: list[tuple[float, int, tuple[Move, ...]]] | None = None,
     keep_ends: int = 0,
     order: bool = False,
+    seg_ends: dict[object, tuple[float, tuple[Move, ...]]] | None = None,
 ) -> SegmentResult:
     """Search ``g`` (a strict search game, the mover's turn) to the end of the segment.
 
@@ -243,6 +244,8 @@ def search_segment(
     the ``keep_ends`` best plans that end the turn (value, order found, plan); nothing else changes.
     With ``order`` the moves are searched in the order of :func:`_move_rank` (reserve and hand card
     first), which matters when the node budget cuts the search short.
+    With ``seg_ends`` (a dict) every end of the segment the search reaches is kept there, keyed by
+    the position it ends in (a draw by the position it is made from): its value and one plan to it.
     """
     if ev is None:
         ev = evaluator_for(g)
@@ -275,6 +278,8 @@ def search_segment(
                 v = terminal_value(g, p, m, ev) - STEP_COST
                 if turn_ends is not None and m.code in TURN_ENDERS:
                     keep(v, m)
+                if seg_ends is not None:
+                    note_end(v, m)
                 if v > best[0]:
                     best = (v, [m])
             else:
@@ -301,6 +306,19 @@ def search_segment(
         else:
             heapq.heapreplace(turn_ends, item)
 
+    def note_end(v: float, m: Move) -> None:
+        """Keep the end of the segment that ``m`` makes from here, with its value from the root."""
+        assert seg_ends is not None
+        if m.code == mv.DRAW:
+            key: object = ("draw", segment_key(g))
+        else:
+            g.push_unchecked(m)
+            key = (segment_key(g), tuple(map(len, g.waste)), tuple(map(len, g.res)))
+            g.pop()
+        v -= STEP_COST * (len(g.move_stack) - base)
+        if key not in seg_ends or seg_ends[key][0] < v:
+            seg_ends[key] = (v, (*g.move_stack[base:], m))
+
     def child(m: Move) -> tuple[float, list[Move]]:
         """The value and best continuation after a move inside the segment."""
         g.push_unchecked(m)
@@ -321,6 +339,8 @@ def search_segment(
             by_first[m] = (terminal_value(g, p, m, ev) - STEP_COST, [m])
             if turn_ends is not None and m.code in TURN_ENDERS:
                 keep(by_first[m][0], m)
+            if seg_ends is not None:
+                note_end(by_first[m][0], m)
         else:
             v, sub = child(m)
             by_first[m] = (v, [m, *sub])

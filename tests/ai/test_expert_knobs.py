@@ -1,0 +1,137 @@
+"""Two knobs of the expert's budget, off at every level (measured in docs/ai.md):
+
+- ``distinct_ends``: candidate plans one per end of the segment, not one per first move. Two ways
+  to the same place are one candidate; two places reached through the same first move are two.
+  :func:`~russianbank.ai.planner.search_segment` keeps every end it reaches (``seg_ends``).
+- ``after_reply``: each deal played on for that many more turns after the opponent's reply before
+  the position is valued.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from inorder import assert_never_returns, play_in_order
+
+from russianbank import Game
+from russianbank.ai import make_player
+from russianbank.ai.common import ends_segment, sample_game
+from russianbank.ai.evaluation import WIN_LOGIT, shipped_evaluation
+from russianbank.ai.expert import ExpertPlayer
+from russianbank.ai.planner import STEP_COST, search_segment
+
+FAST = {"samples": 3, "candidates": 3, "node_budget": 300, "rollout_budget": 30, "distinct_ends": 1}
+
+
+def _positions(n: int) -> list[Game]:
+    out = []
+    for seed in range(n):
+        g = Game("classic", seed=300 + seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 150)):
+            if g.is_over():
+                break
+            g.push(rng.choice([m for m in g.legal_moves() if g.order_violation(m) is None]))
+        if not g.is_over():
+            out.append(sample_game(g.view(g.turn), random.Random(seed)))
+    return out
+
+
+def test_every_end_kept_is_a_legal_segment_and_the_best_is_the_search_value() -> None:
+    ev = shipped_evaluation()
+    shared_first = 0
+    for g in _positions(30):
+        before = g.position(secret=True)
+        ends: dict[object, tuple[float, tuple[object, ...]]] = {}
+        res = search_segment(g, 200_000, None, ev, seg_ends=ends)  # type: ignore[arg-type]
+        assert g.position(secret=True) == before  # the search leaves the game as it was
+        assert ends
+        for _value, plan in ends.values():
+            h = g.copy()
+            for i, m in enumerate(plan):
+                assert m in h.legal_moves()
+                assert ends_segment(h, m) == (i == len(plan) - 1)  # it ends the segment at its last move
+                h.push(m)
+        firsts = [plan[0] for _v, plan in ends.values()]
+        shared_first += len(firsts) - len(set(firsts))
+        if res.complete and res.value < WIN_LOGIT / 2:
+            # the same end, perhaps by a longer way (a transposition is searched once): a few step costs
+            assert max(v for v, _p in ends.values()) == pytest.approx(res.value, abs=100 * STEP_COST)
+    assert shared_first > 0  # ends reached through the same first move: what by_first cannot tell apart
+
+
+def test_a_search_without_seg_ends_is_unchanged() -> None:
+    ev = shipped_evaluation()
+    for g in _positions(10):
+        a = search_segment(g, 2000, None, ev, order=True)
+        b = search_segment(g, 2000, None, ev, order=True, seg_ends={})
+        assert (a.value, a.plan, a.nodes, a.complete) == (b.value, b.plan, b.nodes, b.complete)
+
+
+def test_distinct_ends_is_off_unless_asked_for() -> None:
+    """Measured no stronger than one plan per first move (docs/ai.md): no level uses it."""
+    for level in ("hard", "expert"):
+        assert not make_player(level).distinct_ends
+    assert not ExpertPlayer().distinct_ends
+    assert ExpertPlayer(distinct_ends=1).distinct_ends
+
+
+def test_distinct_ends_same_seed_same_decisions_never_out_of_order() -> None:
+    def players(seed: int) -> list[object]:
+        return [make_player("expert", seed=s, **FAST) for s in (seed, seed + 1)]
+
+    for stops in (False, True):
+        a = play_in_order(players(6), 80, seed=13, stops=stops)
+        b = play_in_order(players(6), 80, seed=13, stops=stops)
+        assert a == b and len(a) == 80
+
+
+def test_distinct_ends_never_return_to_a_position_of_the_turn() -> None:
+    p = [make_player("expert", seed=1, **FAST), make_player("greedy", seed=2)]
+    assert_never_returns(Game("classic", seed=19), p, 150)
+
+
+def test_bad_distinct_ends_are_refused() -> None:
+    for bad in (2, -1, 0.5):
+        with pytest.raises(ValueError, match="distinct_ends"):
+            make_player("expert", distinct_ends=bad)
+
+
+def _turns_played(monkeypatch: pytest.MonkeyPatch, **budget: object) -> int:
+    """How many turns the expert's play-outs played (one call of play_turn a turn)."""
+    from russianbank.ai import expert as ex
+
+    calls = 0
+    real = ex.play_turn
+
+    def spy(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ex, "play_turn", spy)
+    play_in_order([make_player("expert", seed=3, **{**FAST, **budget}), make_player("greedy", seed=4)], 60, seed=8)
+    return calls
+
+
+def test_after_reply_plays_each_deal_on_for_more_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    base = _turns_played(monkeypatch, distinct_ends=0)
+    more = _turns_played(monkeypatch, distinct_ends=0, after_reply=1)
+    assert base > 0 and more > base  # each deal is played a turn further
+
+
+def test_after_reply_same_seed_same_decisions_never_returns() -> None:
+    def players(seed: int) -> list[object]:
+        return [make_player("expert", seed=s, **{**FAST, "after_reply": 1}) for s in (seed, seed + 1)]
+
+    a = play_in_order(players(2), 60, seed=21)
+    assert a == play_in_order(players(2), 60, seed=21) and len(a) == 60
+    assert_never_returns(Game("classic", seed=23), [players(2)[0], make_player("greedy", seed=2)], 100)
+
+
+def test_bad_after_reply_is_refused() -> None:
+    assert make_player("expert").after_reply == 0 and make_player("hard").after_reply == 0
+    for bad in (-1, 5, 0.5):
+        with pytest.raises(ValueError, match="after_reply"):
+            make_player("expert", after_reply=bad)
