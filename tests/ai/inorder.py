@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from russianbank.ai.common import public_key
+import random
+from collections.abc import Callable, Iterable
+
+from russianbank.ai.common import public_key, sample_game
 from russianbank.game import Game
 
 
@@ -34,3 +37,29 @@ def assert_never_returns(g: Game, players: list[object], moves: int) -> None:
         assert key not in seen
         seen.add(key)
         g.push(players[g.turn].choose(g.view(g.turn)))  # type: ignore[attr-defined]
+
+
+def search_positions(n: int, first_seed: int) -> list[Game]:
+    """Strict search games of views from the middle of up to ``n`` random in-order games of classic
+    (game seeds ``first_seed`` on)."""
+    out = []
+    for seed in range(n):
+        g = Game("classic", seed=first_seed + seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 150)):
+            if g.is_over():
+                break
+            g.push(rng.choice([m for m in g.legal_moves() if g.order_violation(m) is None]))
+        if not g.is_over():
+            out.append(sample_game(g.view(g.turn), random.Random(seed)))
+    return out
+
+
+def assert_repeatable(
+    players: Callable[[], list[object]], moves: int, seed: int, stops: Iterable[bool] = (False, True)
+) -> None:
+    """Fresh ``players()`` play the same ``moves`` in-order moves of the same game twice (the same seed,
+    the same decisions), with and without stops."""
+    for st in stops:
+        a = play_in_order(players(), moves, seed=seed, stops=st)
+        assert a == play_in_order(players(), moves, seed=seed, stops=st) and len(a) == moves

@@ -9,14 +9,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from inorder import assert_never_returns, play_in_order
+from inorder import assert_never_returns, assert_repeatable, play_in_order, search_positions
 
 from russianbank import Game
 from russianbank.ai import make_player
-from russianbank.ai.common import ends_segment, sample_game
+from russianbank.ai.common import ends_segment
 from russianbank.ai.evaluation import WIN_LOGIT, shipped_evaluation
 from russianbank.ai.expert import ExpertPlayer
 from russianbank.ai.planner import STEP_COST, search_segment
@@ -24,24 +22,10 @@ from russianbank.ai.planner import STEP_COST, search_segment
 FAST = {"samples": 3, "candidates": 3, "node_budget": 300, "rollout_budget": 30, "distinct_ends": 1}
 
 
-def _positions(n: int) -> list[Game]:
-    out = []
-    for seed in range(n):
-        g = Game("classic", seed=300 + seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(5, 150)):
-            if g.is_over():
-                break
-            g.push(rng.choice([m for m in g.legal_moves() if g.order_violation(m) is None]))
-        if not g.is_over():
-            out.append(sample_game(g.view(g.turn), random.Random(seed)))
-    return out
-
-
 def test_every_end_kept_is_a_legal_segment_and_the_best_is_the_search_value() -> None:
     ev = shipped_evaluation()
     shared_first = 0
-    for g in _positions(30):
+    for g in search_positions(30, 300):
         before = g.position(secret=True)
         ends: dict[object, tuple[float, tuple[object, ...]]] = {}
         res = search_segment(g, 200_000, None, ev, seg_ends=ends)  # type: ignore[arg-type]
@@ -63,7 +47,7 @@ def test_every_end_kept_is_a_legal_segment_and_the_best_is_the_search_value() ->
 
 def test_a_search_without_seg_ends_is_unchanged() -> None:
     ev = shipped_evaluation()
-    for g in _positions(10):
+    for g in search_positions(10, 300):
         a = search_segment(g, 2000, None, ev, order=True)
         b = search_segment(g, 2000, None, ev, order=True, seg_ends={})
         assert (a.value, a.plan, a.nodes, a.complete) == (b.value, b.plan, b.nodes, b.complete)
@@ -78,13 +62,7 @@ def test_distinct_ends_is_off_unless_asked_for() -> None:
 
 
 def test_distinct_ends_same_seed_same_decisions_never_out_of_order() -> None:
-    def players(seed: int) -> list[object]:
-        return [make_player("expert", seed=s, **FAST) for s in (seed, seed + 1)]
-
-    for stops in (False, True):
-        a = play_in_order(players(6), 80, seed=13, stops=stops)
-        b = play_in_order(players(6), 80, seed=13, stops=stops)
-        assert a == b and len(a) == 80
+    assert_repeatable(lambda: [make_player("expert", seed=s, **FAST) for s in (6, 7)], 80, 13)
 
 
 def test_distinct_ends_never_return_to_a_position_of_the_turn() -> None:
@@ -122,12 +100,11 @@ def test_after_reply_plays_each_deal_on_for_more_turns(monkeypatch: pytest.Monke
 
 
 def test_after_reply_same_seed_same_decisions_never_returns() -> None:
-    def players(seed: int) -> list[object]:
-        return [make_player("expert", seed=s, **{**FAST, "after_reply": 1}) for s in (seed, seed + 1)]
-
-    a = play_in_order(players(2), 60, seed=21)
-    assert a == play_in_order(players(2), 60, seed=21) and len(a) == 60
-    assert_never_returns(Game("classic", seed=23), [players(2)[0], make_player("greedy", seed=2)], 100)
+    budget = {**FAST, "after_reply": 1}
+    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in (2, 3)], 60, 21, stops=(False,))
+    assert_never_returns(
+        Game("classic", seed=23), [make_player("expert", seed=2, **budget), make_player("greedy", seed=2)], 100
+    )
 
 
 def test_bad_after_reply_is_refused() -> None:

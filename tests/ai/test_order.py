@@ -8,40 +8,22 @@ planner or expert) search as before.
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from inorder import assert_never_returns, play_in_order
+from inorder import assert_never_returns, assert_repeatable, play_in_order, search_positions
 
 from russianbank import Game
 from russianbank.ai import expert as ex
 from russianbank.ai import make_player
 from russianbank.ai import planner as pl
-from russianbank.ai.common import sample_game
 from russianbank.ai.evaluation import shipped_evaluation
 from russianbank.ai.expert import ExpertPlayer
 from russianbank.ai.planner import PlannerPlayer, search_segment
 from russianbank.ai.roster import make_match_player
 
 
-def _positions(n: int) -> list[Game]:
-    """Strict search games of views from the middle of random in-order games."""
-    out = []
-    for seed in range(n):
-        g = Game("classic", seed=100 + seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(5, 150)):
-            if g.is_over():
-                break
-            g.push(rng.choice([m for m in g.legal_moves() if g.order_violation(m) is None]))
-        if not g.is_over():
-            out.append(sample_game(g.view(g.turn), random.Random(seed)))
-    return out
-
-
 def test_the_order_puts_reserve_and_hand_moves_first_and_keeps_the_same_moves() -> None:
     ranks_seen = set()
-    for g in _positions(40):
+    for g in search_positions(40, 100):
         for prune in (0, 1, 2):
             plain = pl._candidates(g, prune)
             ordered = pl._candidates(g, prune, True)
@@ -57,7 +39,7 @@ def test_the_order_puts_reserve_and_hand_moves_first_and_keeps_the_same_moves() 
 def test_a_complete_search_finds_a_plan_of_the_same_value_in_either_order() -> None:
     ev = shipped_evaluation()
     compared = 0
-    for g in _positions(30):
+    for g in search_positions(30, 100):
         before = g.position(secret=True)
         plain = search_segment(g, 200_000, None, ev)
         if not plain.complete:
@@ -82,13 +64,7 @@ def test_only_the_planner_engine_orders_its_moves() -> None:
 
 
 def test_same_seed_same_decisions_and_never_out_of_order_with_the_order() -> None:
-    def players(seed: int) -> list[object]:
-        return [make_player("planner", seed=s, node_budget=300, move_order=1) for s in (seed, seed + 1)]
-
-    for stops in (False, True):
-        a = play_in_order(players(4), 120, seed=11, stops=stops)
-        b = play_in_order(players(4), 120, seed=11, stops=stops)
-        assert a == b and len(a) == 120
+    assert_repeatable(lambda: [make_player("planner", seed=s, node_budget=300, move_order=1) for s in (4, 5)], 120, 11)
 
 
 def test_the_ordered_planner_never_returns_to_a_position_of_the_turn() -> None:
@@ -150,13 +126,7 @@ def test_the_expert_searches_in_order_at_the_root_and_in_its_play_outs(monkeypat
 
 
 def test_the_ordered_expert_same_seed_same_decisions_never_out_of_order() -> None:
-    def players(seed: int) -> list[object]:
-        return [make_player("expert", seed=s, **FAST_EXPERT) for s in (seed, seed + 1)]
-
-    for stops in (False, True):
-        a = play_in_order(players(6), 80, seed=13, stops=stops)
-        b = play_in_order(players(6), 80, seed=13, stops=stops)
-        assert a == b and len(a) == 80
+    assert_repeatable(lambda: [make_player("expert", seed=s, **FAST_EXPERT) for s in (6, 7)], 80, 13)
 
 
 def test_the_ordered_expert_never_returns_to_a_position_of_the_turn() -> None:

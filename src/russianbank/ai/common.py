@@ -23,6 +23,13 @@ WIN_VALUE = 1_000_000.0
 TURN_ENDERS = frozenset((mv.DISCARD, mv.PASS))
 
 
+def switch(name: str, value: float) -> bool:
+    """A player's budget key that is 0 or 1 (it comes as a number from ``--budget-a``)."""
+    if value not in (0, 1):
+        raise ValueError(f"{name} must be 0 or 1, not {value!r}")
+    return bool(value)
+
+
 def check_view(view: PlayerView) -> None:
     """Refuse a view a player cannot move from, with a clear reason."""
     if not isinstance(view, PlayerView):

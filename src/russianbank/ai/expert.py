@@ -44,7 +44,7 @@ import time
 from ..game import Game
 from ..moves import Move
 from ..view import PlayerView
-from .common import TurnMemory, check_view, ends_segment, in_order, public_key
+from .common import TurnMemory, check_view, ends_segment, in_order, public_key, switch
 from .evaluation import WIN_LOGIT, shipped_evaluation, sigmoid
 from .planner import HAND_EVALUATION, Evaluator, PlanFollower, SegmentResult, search_segment
 
@@ -102,8 +102,6 @@ class ExpertPlayer(PlanFollower):
     ) -> None:
         if samples < 1 or candidates < 1 or node_budget < 1 or rollout_budget < 1 or min_samples < 1:
             raise ValueError("samples, candidates, node_budget, rollout_budget and min_samples must be at least 1")
-        if int(move_order) not in (0, 1) or move_order != int(move_order):
-            raise ValueError(f"move_order must be 0 or 1, not {move_order!r}")
         self.rng = random.Random(seed)
         self.samples = samples
         self.candidates = candidates
@@ -116,10 +114,8 @@ class ExpertPlayer(PlanFollower):
         self.time_limit = time_limit
         self.evaluation = evaluation
         self.prune_shifts = int(prune_shifts)
-        self.move_order = bool(move_order)
-        if int(distinct_ends) not in (0, 1) or distinct_ends != int(distinct_ends):
-            raise ValueError(f"distinct_ends must be 0 or 1, not {distinct_ends!r}")
-        self.distinct_ends = bool(distinct_ends)
+        self.move_order = switch("move_order", move_order)
+        self.distinct_ends = switch("distinct_ends", distinct_ends)
         if after_reply != int(after_reply) or not 0 <= after_reply <= 4:
             raise ValueError(f"after_reply is a number of turns (0 to 4), not {after_reply!r}")
         self.after_reply = int(after_reply)

@@ -37,6 +37,7 @@ from .common import (
     in_order,
     public_key,
     sample_game,
+    switch,
     turn_move_count,
     useful_shift,
 )
@@ -506,8 +507,6 @@ class PlannerPlayer(PlanFollower):
                 "reply_nodes must be at least 0, reply_plans at least 1, reply_prune 0, 1 or 2 "
                 "and reply_margin at least 0"
             )
-        if int(move_order) not in (0, 1) or move_order != int(move_order):
-            raise ValueError(f"move_order must be 0 or 1, not {move_order!r}")
         self.rng = random.Random(seed)
         self.node_budget = node_budget
         self.evaluation = evaluation
@@ -516,7 +515,7 @@ class PlannerPlayer(PlanFollower):
         self.reply_plans = int(reply_plans)
         self.reply_prune = int(reply_prune)
         self.reply_margin = float(reply_margin)
-        self.move_order = bool(move_order)
+        self.move_order = switch("move_order", move_order)
         self._cache = None
         self.seen = TurnMemory()
 
