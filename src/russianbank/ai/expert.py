@@ -27,7 +27,7 @@ moves, tableau moves last (:func:`~russianbank.ai.planner._move_rank`), so a sea
 its budget spends it on those; 0, the default (the ``hard`` level), searches in the order the moves
 are generated.
 
-Two knobs are off at every level, measured no stronger (docs/ai.md, *Ninth session*):
+Two knobs are off at every level, each measured no stronger alone (docs/ai.md, *Ninth session*):
 ``distinct_ends`` (1) deals for one candidate per end of the segment instead of one per first move,
 and ``after_reply`` (0 to 4) plays each deal that many more turns after the reply before valuing it.
 
