@@ -62,3 +62,17 @@ def test_clairvoyant_plays_legal_moves_as_the_match_runner_drives_it() -> None:
             else:
                 m = g.legal_moves()[0]
             g.push(m)
+
+
+def test_clairvoyant_budget_is_the_expert_levels_with_more_of_it() -> None:
+    """The search order of the expert level, six candidates, deeper searches, one deal (the real game)."""
+    from russianbank.ai.clairvoyant import CLAIRVOYANT_BUDGET
+    from russianbank.ai.levels import LEVEL_BUDGETS
+
+    c = make_match_player("clairvoyant", seed=1)
+    assert c.move_order == bool(LEVEL_BUDGETS["expert"]["move_order"])
+    assert (c.samples, c.min_samples, c.candidates, c.margin) == (1, 1, 6, 4.0)
+    assert (c.node_budget, c.rollout_budget, c.after_reply) == (10000, 1000, 1)
+    for key, value in CLAIRVOYANT_BUDGET.items():
+        assert getattr(c, key) == value
+    assert make_match_player("clairvoyant", seed=1, candidates=3).candidates == 3  # keywords override it

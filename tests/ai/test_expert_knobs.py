@@ -1,10 +1,12 @@
-"""Two knobs of the expert's budget, off at every level (measured in docs/ai.md):
+"""Three knobs of the expert's budget, off at every level (measured in docs/ai.md):
 
 - ``distinct_ends``: candidate plans one per end of the segment, not one per first move. Two ways
   to the same place are one candidate; two places reached through the same first move are two.
   :func:`~russianbank.ai.planner.search_segment` keeps every end it reaches (``seg_ends``).
 - ``after_reply``: each deal played on for that many more turns after the opponent's reply before
   the position is valued.
+- ``stay_z``: when the deals end without a settled lead, the search's own best plan is kept unless
+  the deals' leader beats it by more than that many standard errors.
 """
 
 from __future__ import annotations
@@ -112,3 +114,46 @@ def test_bad_after_reply_is_refused() -> None:
     for bad in (-1, 5, 0.5):
         with pytest.raises(ValueError, match="after_reply"):
             make_player("expert", after_reply=bad)
+
+
+def test_stay_z_keeps_the_search_plan_unless_the_deals_show_another_better() -> None:
+    beats = ExpertPlayer._beats
+    assert beats([0.6, 0.7, 0.8], [0.1, 0.2, 0.3], 2.0)  # a steady lead of 0.5
+    assert not beats([0.9, 0.1, 0.9], [0.1, 0.8, 0.2], 1.0)  # a mean lead of 0.27, but a noisy one
+    assert not beats([0.5, 0.5], [0.5, 0.5], 0.5)  # the same place in every deal
+
+    class Scripted(ExpertPlayer):
+        """Deals in which the second candidate always scores a little more, but noisily."""
+
+        calls = 0
+
+        def _score(self, g: Game, p: int, plan: list[object], ev: object) -> float:  # type: ignore[override]
+            self.calls += 1
+            k = self.calls - 1
+            return 0.5 + (0.3 if k % 2 else 0.0) * (1 if (k // 2) % 3 else -0.8)
+
+    for g in search_positions(40, 300):
+        view = g.view(g.turn)
+        loose, firm = Scripted(seed=0, samples=6, min_samples=6), Scripted(seed=0, samples=6, min_samples=6, stay_z=3.0)
+        ranked = search_segment(g, 3000, None, shipped_evaluation(), 0).by_first
+        a, b = loose._decide(view, g.copy(), set()), firm._decide(view, g.copy(), set())
+        if len([v for v, _ in ranked.values() if v > max(v for v, _ in ranked.values()) - 2.0]) >= 2:
+            best_first = max(ranked.values(), key=lambda vp: vp[0])[1]
+            assert a != best_first and b == best_first  # the deals' noisy leader, and the search's plan
+            return
+    raise AssertionError("no position with two candidates")
+
+
+def test_stay_z_same_seed_same_decisions_never_returns() -> None:
+    budget = {**FAST, "distinct_ends": 0, "stay_z": 1.0}
+    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in (4, 5)], 60, 27, stops=(False,))
+    assert_never_returns(
+        Game("classic", seed=29), [make_player("expert", seed=4, **budget), make_player("greedy", seed=4)], 100
+    )
+
+
+def test_bad_stay_z_is_refused() -> None:
+    assert make_player("expert").stay_z == 0 and make_player("hard").stay_z == 0
+    for bad in (-1, 11):
+        with pytest.raises(ValueError, match="stay_z"):
+            make_player("expert", stay_z=bad)

@@ -12,7 +12,11 @@ runner's roster (:mod:`russianbank.ai.roster`) fields it, and the runner shows
 it the game before every move (:meth:`ClairvoyantPlayer.watch`).
 
 Its default budget is the ``expert`` level's (``LEVEL_BUDGETS["expert"]``: the search order
-included), so it searches the way the expert does; keywords override it as for the expert.
+included) with more of it (:data:`CLAIRVOYANT_BUDGET`): twice the candidate plans, a deeper search
+of the segment and the play-outs, and each play-out one turn longer. A search that sees every card
+gains from a bigger budget where the fair expert does not (more candidates let it pick the plan
+that suits the cards really coming: docs/ai.md, *Tenth session*), so the reference is the stronger
+search. It deals once: its one deal is the real game. Keywords override the budget as for the expert.
 """
 
 from __future__ import annotations
@@ -24,6 +28,17 @@ from ..view import PlayerView
 from .expert import ExpertPlayer
 from .levels import LEVEL_BUDGETS
 
+#: What the clairvoyant changes of the expert level's budget (docs/ai.md, *Tenth session*).
+CLAIRVOYANT_BUDGET: dict[str, Any] = {
+    "samples": 1,
+    "min_samples": 1,
+    "candidates": 6,
+    "margin": 4.0,
+    "node_budget": 10000,
+    "rollout_budget": 1000,
+    "after_reply": 1,
+}
+
 
 class ClairvoyantPlayer(ExpertPlayer):
     """The expert's search on the real game instead of on sampled deals."""
@@ -33,7 +48,7 @@ class ClairvoyantPlayer(ExpertPlayer):
     needs_game = True
 
     def __init__(self, seed: int | None = 0, **budget: Any) -> None:
-        super().__init__(seed, **{**LEVEL_BUDGETS["expert"], **budget})
+        super().__init__(seed, **{**LEVEL_BUDGETS["expert"], **CLAIRVOYANT_BUDGET, **budget})
         self._game: Game | None = None
 
     def watch(self, game: Game) -> None:
@@ -50,4 +65,4 @@ class ClairvoyantPlayer(ExpertPlayer):
         return Game.from_state(g.state(), options)
 
 
-__all__ = ["ClairvoyantPlayer"]
+__all__ = ["CLAIRVOYANT_BUDGET", "ClairvoyantPlayer"]

@@ -27,9 +27,11 @@ moves, tableau moves last (:func:`~russianbank.ai.planner._move_rank`), so a sea
 its budget spends it on those; 0, the default (the ``hard`` level), searches in the order the moves
 are generated.
 
-Two knobs are off at every level, each measured no stronger alone (docs/ai.md, *Ninth session*):
-``distinct_ends`` (1) deals for one candidate per end of the segment instead of one per first move,
-and ``after_reply`` (0 to 4) plays each deal that many more turns after the reply before valuing it.
+Three knobs are off at every level, each measured no stronger (docs/ai.md, *Ninth session* and
+*Tenth session*): ``distinct_ends`` (1) deals for one candidate per end of the segment instead of one
+per first move; ``after_reply`` (0 to 4) plays each deal that many more turns after the reply before
+valuing it; ``stay_z`` (standard errors, 0 to 10) keeps the segment search's own best plan when the
+deals end without a settled lead, unless their leader beats it by more than that.
 
 ``time_limit`` (seconds) can also stop dealing early; by default it is off, so
 the same seed gives the same decisions whatever the machine's speed.
@@ -97,6 +99,7 @@ class ExpertPlayer(PlanFollower):
         z: float = 2.5,
         distinct_ends: int = 0,
         after_reply: int = 0,
+        stay_z: float = 0.0,
         time_limit: float | None = None,
         evaluation: Evaluator | None = None,
     ) -> None:
@@ -119,6 +122,9 @@ class ExpertPlayer(PlanFollower):
         if after_reply != int(after_reply) or not 0 <= after_reply <= 4:
             raise ValueError(f"after_reply is a number of turns (0 to 4), not {after_reply!r}")
         self.after_reply = int(after_reply)
+        if not 0.0 <= stay_z <= 10.0:
+            raise ValueError(f"stay_z is a number of standard errors (0 to 10), not {stay_z!r}")
+        self.stay_z = float(stay_z)
         self._cache = None
         self.seen = TurnMemory()
         #: deals looked at by the last decision (for measurements)
@@ -188,7 +194,18 @@ class ExpertPlayer(PlanFollower):
                 break
         means = [sum(sc) / len(sc) for sc in scores]
         best = max(range(k), key=lambda i: means[i])
+        if best and self.stay_z and not self._beats(scores[best], scores[0], self.stay_z):
+            best = 0  # the deals did not show the search's own best plan to be worse: keep it
         return cands[best]
+
+    @staticmethod
+    def _beats(a: list[float], b: list[float], z: float) -> bool:
+        """Whether scores ``a`` beat ``b`` (paired by deal) by more than ``z`` standard errors."""
+        n = len(a)
+        d = [x - y for x, y in zip(a, b, strict=True)]
+        md = sum(d) / n
+        var = sum((x - md) ** 2 for x in d) / max(n - 1, 1)
+        return md > z * math.sqrt(var / n) + 1e-9
 
     def _candidates(
         self, ranked: list[tuple[float, list[Move]]], ends: dict[object, tuple[float, tuple[Move, ...]]] | None
