@@ -123,23 +123,30 @@ def test_stay_z_keeps_the_search_plan_unless_the_deals_show_another_better() -> 
     assert not beats([0.5, 0.5], [0.5, 0.5], 0.5)  # the same place in every deal
 
     class Scripted(ExpertPlayer):
-        """Deals in which the second candidate always scores a little more, but noisily."""
+        """Two candidates; in four deals of six the second scores 0.3 more, in two 0.24 less: a lead of
+        0.12 a deal, about one standard error."""
 
-        calls = 0
+        cands: list[list[object]]
+        second = 0
+
+        def _candidates(self, ranked: list[object], ends: object) -> list[list[object]]:  # type: ignore[override]
+            self.cands = super()._candidates(ranked, ends)[:2]  # type: ignore[arg-type]
+            return self.cands
 
         def _score(self, g: Game, p: int, plan: list[object], ev: object) -> float:  # type: ignore[override]
-            self.calls += 1
-            k = self.calls - 1
-            return 0.5 + (0.3 if k % 2 else 0.0) * (1 if (k // 2) % 3 else -0.8)
+            if plan is self.cands[0]:
+                return 0.5
+            self.second += 1
+            return 0.8 if self.second % 3 else 0.26
 
     for g in search_positions(40, 300):
         view = g.view(g.turn)
         loose, firm = Scripted(seed=0, samples=6, min_samples=6), Scripted(seed=0, samples=6, min_samples=6, stay_z=3.0)
-        ranked = search_segment(g, 3000, None, shipped_evaluation(), 0).by_first
         a, b = loose._decide(view, g.copy(), set()), firm._decide(view, g.copy(), set())
-        if len([v for v, _ in ranked.values() if v > max(v for v, _ in ranked.values()) - 2.0]) >= 2:
-            best_first = max(ranked.values(), key=lambda vp: vp[0])[1]
-            assert a != best_first and b == best_first  # the deals' noisy leader, and the search's plan
+        if len(getattr(loose, "cands", [])) == 2:
+            assert firm.cands == loose.cands
+            assert a == loose.cands[1]  # the deals' leader, by its mean
+            assert b == firm.cands[0]  # the search's own plan: the deals' lead is not 3 standard errors
             return
     raise AssertionError("no position with two candidates")
 

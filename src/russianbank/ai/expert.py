@@ -225,17 +225,10 @@ class ExpertPlayer(PlanFollower):
         """Whether the leading plan beats every other by more than ``z`` standard errors (paired deals)."""
         means = [sum(sc) / n for sc in scores]
         lead = max(range(len(scores)), key=lambda i: means[i])
-        for j in range(len(scores)):
-            if j == lead:
-                continue
-            d = [a - b for a, b in zip(scores[lead], scores[j], strict=True)]
-            md = sum(d) / n
-            var = sum((x - md) ** 2 for x in d) / max(n - 1, 1)
-            if var == 0.0 and md == 0.0:
-                continue  # the two plans led to the same place in every deal
-            if md <= self.z * math.sqrt(var / n) + 1e-9:
-                return False
-        return True
+        return all(
+            j == lead or scores[j] == scores[lead] or self._beats(scores[lead], scores[j], self.z)
+            for j in range(len(scores))
+        )  # (two plans that led to the same place in every deal do not hold the decision up)
 
 
 __all__ = ["ExpertPlayer", "play_turn"]
