@@ -1,4 +1,4 @@
-"""Three knobs of the expert's budget, off at every level (measured in docs/ai.md):
+"""Five knobs of the expert's budget, off at every level (measured in docs/ai.md):
 
 - ``distinct_ends``: candidate plans one per end of the segment, not one per first move. Two ways
   to the same place are one candidate; two places reached through the same first move are two.
@@ -7,6 +7,10 @@
   the position is valued.
 - ``stay_z``: when the deals end without a settled lead, the search's own best plan is kept unless
   the deals' leader beats it by more than that many standard errors.
+- ``replan``: the expert decides again, with its deals, at every move with a choice instead of
+  following the chosen plan to the end of the segment.
+- ``race``: a plan the deals' leader beats by more than that many standard errors is dealt for no
+  more, so the deals go to the plans still in the running.
 """
 
 from __future__ import annotations
@@ -164,3 +168,86 @@ def test_bad_stay_z_is_refused() -> None:
     for bad in (-1, 11):
         with pytest.raises(ValueError, match="stay_z"):
             make_player("expert", stay_z=bad)
+
+
+def _decisions(monkeypatch: pytest.MonkeyPatch, **budget: object) -> int:
+    """How many times the expert made a new plan (searched and dealt) in the same 60 moves."""
+    calls = 0
+    real = ExpertPlayer._decide
+
+    def spy(self: ExpertPlayer, *args: object) -> object:
+        nonlocal calls
+        calls += 1
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertPlayer, "_decide", spy)
+    play_in_order([make_player("expert", seed=3, **{**FAST, **budget}), make_player("greedy", seed=4)], 60, seed=8)
+    return calls
+
+
+def test_replan_decides_again_at_every_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    follow = _decisions(monkeypatch, distinct_ends=0)
+    again = _decisions(monkeypatch, distinct_ends=0, replan=1)
+    assert follow > 0 and again > follow  # the plan is no longer followed without a new decision
+
+
+def test_replan_same_seed_same_decisions_never_returns() -> None:
+    budget = {**FAST, "distinct_ends": 0, "replan": 1}
+    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in (8, 9)], 60, 31, stops=(False,))
+    assert_never_returns(
+        Game("classic", seed=33), [make_player("expert", seed=8, **budget), make_player("greedy", seed=8)], 100
+    )
+
+
+def test_bad_replan_is_refused() -> None:
+    assert not make_player("expert").replan and not make_player("hard").replan
+    for bad in (2, -1, 0.5):
+        with pytest.raises(ValueError, match="replan"):
+            make_player("expert", replan=bad)
+
+
+def test_race_drops_the_plans_left_behind() -> None:
+    p = ExpertPlayer(race=1.0)
+    lead = [0.6, 0.7, 0.65, 0.62, 0.68]
+    close = [0.62, 0.69, 0.64, 0.63, 0.70]
+    behind = [0.2, 0.25, 0.22, 0.21, 0.3]
+    assert p._survivors([lead, close, behind], [0, 1, 2]) == [0, 1]
+    assert p._survivors([behind, lead], [0, 1]) == [1]
+    assert p._survivors([lead, lead], [0, 1]) == [0, 1]  # a plan is never dropped for being level
+
+
+def _scored(monkeypatch: pytest.MonkeyPatch, **budget: object) -> tuple[int, list[str]]:
+    """How many play-outs the expert scored in the same 60 moves, and the moves it made."""
+    calls = 0
+    real = ExpertPlayer._score
+
+    def spy(self: ExpertPlayer, *args: object) -> float:
+        nonlocal calls
+        calls += 1
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertPlayer, "_score", spy)
+    budget = {**FAST, "distinct_ends": 0, "samples": 8, "min_samples": 2, **budget}
+    moves = play_in_order([make_player("expert", seed=3, **budget), make_player("greedy", seed=4)], 60, seed=8)
+    return calls, moves
+
+
+def test_race_spends_fewer_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    full, _ = _scored(monkeypatch)
+    raced, _ = _scored(monkeypatch, race=0.5)
+    assert 0 < raced < full
+
+
+def test_race_same_seed_same_decisions_never_returns() -> None:
+    budget = {**FAST, "distinct_ends": 0, "race": 1.0, "stay_z": 1.0}
+    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in (10, 11)], 60, 35, stops=(False,))
+    assert_never_returns(
+        Game("classic", seed=37), [make_player("expert", seed=10, **budget), make_player("greedy", seed=10)], 100
+    )
+
+
+def test_bad_race_is_refused() -> None:
+    assert make_player("expert").race == 0 and make_player("hard").race == 0
+    for bad in (-1, 11):
+        with pytest.raises(ValueError, match="race"):
+            make_player("expert", race=bad)

@@ -27,11 +27,15 @@ moves, tableau moves last (:func:`~russianbank.ai.planner._move_rank`), so a sea
 its budget spends it on those; 0, the default (the ``hard`` level), searches in the order the moves
 are generated.
 
-Three knobs are off at every level, each measured no stronger (docs/ai.md, *Ninth session* and
-*Tenth session*): ``distinct_ends`` (1) deals for one candidate per end of the segment instead of one
-per first move; ``after_reply`` (0 to 4) plays each deal that many more turns after the reply before
-valuing it; ``stay_z`` (standard errors, 0 to 10) keeps the segment search's own best plan when the
-deals end without a settled lead, unless their leader beats it by more than that.
+Five knobs are off at every level, each measured no stronger (docs/ai.md, *Ninth session*,
+*Tenth session* and *Thirteenth session*): ``distinct_ends`` (1) deals for one candidate per end of
+the segment instead of one per first move; ``after_reply`` (0 to 4) plays each deal that many more
+turns after the reply before valuing it; ``stay_z`` (standard errors, 0 to 10) keeps the segment
+search's own best plan when the deals end without a settled lead, unless their leader beats it by
+more than that; ``replan`` (1) decides again, with new deals, at every move with a choice instead of
+following the chosen plan to the end of the segment; ``race`` (standard errors, 0 to 10) stops
+dealing for a plan once the leader beats it by more than that (after ``min_samples`` deals), so
+the deals go to the plans still in the race.
 
 ``time_limit`` (seconds) can also stop dealing early; by default it is off, so
 the same seed gives the same decisions whatever the machine's speed.
@@ -100,6 +104,8 @@ class ExpertPlayer(PlanFollower):
         distinct_ends: int = 0,
         after_reply: int = 0,
         stay_z: float = 0.0,
+        replan: int = 0,
+        race: float = 0.0,
         time_limit: float | None = None,
         evaluation: Evaluator | None = None,
     ) -> None:
@@ -125,6 +131,10 @@ class ExpertPlayer(PlanFollower):
         if not 0.0 <= stay_z <= 10.0:
             raise ValueError(f"stay_z is a number of standard errors (0 to 10), not {stay_z!r}")
         self.stay_z = float(stay_z)
+        self.replan = switch("replan", replan)
+        if not 0.0 <= race <= 10.0:
+            raise ValueError(f"race is a number of standard errors (0 to 10), not {race!r}")
+        self.race = float(race)
         self._cache = None
         self.seen = TurnMemory()
         #: deals looked at by the last decision (for measurements)
@@ -142,6 +152,12 @@ class ExpertPlayer(PlanFollower):
         if len(moves) == 1:
             return moves
         return self._decide(view, g, self.seen.avoid(view, g))
+
+    def _remember(self, g: Game, plan: list[Move]) -> None:
+        if self.replan:  # decide again at the next move, with the deals, instead of following the plan
+            self._cache = None
+            return
+        super()._remember(g, plan)
 
     def _new_plan(self, view: PlayerView, g: Game, avoid: set[object]) -> list[Move] | None:
         return self._decide(view, g, avoid)
@@ -182,19 +198,23 @@ class ExpertPlayer(PlanFollower):
         k = len(cands)
         scores: list[list[float]] = [[] for _ in range(k)]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        alive = list(range(k))  # the plans still dealt for (``race`` drops the ones left behind)
         for s in range(self.samples):
             base = self._sample(view)
-            for i, plan in enumerate(cands):
-                scores[i].append(self._score(base.copy(), p, plan, ev))
+            for i in alive:
+                scores[i].append(self._score(base.copy(), p, cands[i], ev))
             n = s + 1
             self.last_samples = n
-            if n >= self.min_samples and self._settled(scores, n):
-                break
+            if n >= self.min_samples:
+                if self.race:
+                    alive = self._survivors(scores, alive)
+                if len(alive) == 1 or self._settled([scores[i] for i in alive], n):
+                    break
             if deadline is not None and n >= 2 and time.perf_counter() > deadline:
                 break
         means = [sum(sc) / len(sc) for sc in scores]
-        best = max(range(k), key=lambda i: means[i])
-        if best and self.stay_z and not self._beats(scores[best], scores[0], self.stay_z):
+        best = max(alive, key=lambda i: means[i])
+        if best and self.stay_z and 0 in alive and not self._beats(scores[best], scores[0], self.stay_z):
             best = 0  # the deals did not show the search's own best plan to be worse: keep it
         return cands[best]
 
@@ -220,6 +240,12 @@ class ExpertPlayer(PlanFollower):
             if not pool or pool[0][0] < best_value - 1e-9:  # the best line was cut short by the budget
                 pool = [ranked[0], *pool]
         return [plan for value, plan in pool[: self.candidates] if value > best_value - self.margin]
+
+    def _survivors(self, scores: list[list[float]], alive: list[int]) -> list[int]:
+        """The plans of ``alive`` the leader does not beat by more than ``race`` standard errors."""
+        n = len(scores[alive[0]])
+        lead = max(alive, key=lambda i: sum(scores[i]) / n)
+        return [j for j in alive if j == lead or not self._beats(scores[lead], scores[j], self.race)]
 
     def _settled(self, scores: list[list[float]], n: int) -> bool:
         """Whether the leading plan beats every other by more than ``z`` standard errors (paired deals)."""
