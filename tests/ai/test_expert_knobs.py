@@ -19,6 +19,7 @@ import pytest
 from inorder import assert_never_returns, assert_repeatable, play_in_order, search_positions
 
 from russianbank import Game
+from russianbank.ai import expert as ex
 from russianbank.ai import make_player
 from russianbank.ai.common import ends_segment
 from russianbank.ai.evaluation import WIN_LOGIT, shipped_evaluation
@@ -82,42 +83,62 @@ def test_bad_distinct_ends_are_refused() -> None:
             make_player("expert", distinct_ends=bad)
 
 
-def _turns_played(monkeypatch: pytest.MonkeyPatch, **budget: object) -> int:
-    """How many turns the expert's play-outs played (one call of play_turn a turn)."""
-    from russianbank.ai import expert as ex
-
+def _calls(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, **budget: object) -> int:
+    """How many times ``owner.name`` ran while the expert (``budget`` over FAST) played the same 60 moves."""
     calls = 0
-    real = ex.play_turn
+    real = getattr(owner, name)
 
     def spy(*args: object, **kwargs: object) -> object:
         nonlocal calls
         calls += 1
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(ex, "play_turn", spy)
+    monkeypatch.setattr(owner, name, spy)
     play_in_order([make_player("expert", seed=3, **{**FAST, **budget}), make_player("greedy", seed=4)], 60, seed=8)
     return calls
 
 
-def test_after_reply_plays_each_deal_on_for_more_turns(monkeypatch: pytest.MonkeyPatch) -> None:
-    base = _turns_played(monkeypatch, distinct_ends=0)
-    more = _turns_played(monkeypatch, distinct_ends=0, after_reply=1)
-    assert base > 0 and more > base  # each deal is played a turn further
-
-
-def test_after_reply_same_seed_same_decisions_never_returns() -> None:
-    budget = {**FAST, "after_reply": 1}
-    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in (2, 3)], 60, 21, stops=(False,))
+@pytest.mark.parametrize(
+    ("key", "value", "seed"),
+    [("after_reply", 1, 2), ("stay_z", 1.0, 4), ("replan", 1, 8), ("race", 1.0, 10)],
+)
+def test_knob_same_seed_same_decisions_never_returns(key: str, value: object, seed: int) -> None:
+    budget = {**FAST, "distinct_ends": 0, key: value}
+    assert_repeatable(
+        lambda: [make_player("expert", seed=s, **budget) for s in (seed, seed + 1)], 60, 19 + 2 * seed, stops=(False,)
+    )
     assert_never_returns(
-        Game("classic", seed=23), [make_player("expert", seed=2, **budget), make_player("greedy", seed=2)], 100
+        Game("classic", seed=21 + 2 * seed),
+        [make_player("expert", seed=seed, **budget), make_player("greedy", seed=seed)],
+        100,
     )
 
 
-def test_bad_after_reply_is_refused() -> None:
-    assert make_player("expert").after_reply == 0 and make_player("hard").after_reply == 0
-    for bad in (-1, 5, 0.5):
-        with pytest.raises(ValueError, match="after_reply"):
-            make_player("expert", after_reply=bad)
+@pytest.mark.parametrize(
+    ("key", "bad"),
+    [
+        ("after_reply", -1),
+        ("after_reply", 5),
+        ("after_reply", 0.5),
+        ("stay_z", -1),
+        ("stay_z", 11),
+        ("replan", 2),
+        ("replan", -1),
+        ("replan", 0.5),
+        ("race", -1),
+        ("race", 11),
+    ],
+)
+def test_knob_off_at_every_level_and_bad_values_refused(key: str, bad: object) -> None:
+    assert not getattr(make_player("expert"), key) and not getattr(make_player("hard"), key)
+    with pytest.raises(ValueError, match=key):
+        make_player("expert", **{key: bad})
+
+
+def test_after_reply_plays_each_deal_on_for_more_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    base = _calls(monkeypatch, ex, "play_turn", distinct_ends=0)
+    more = _calls(monkeypatch, ex, "play_turn", distinct_ends=0, after_reply=1)
+    assert base > 0 and more > base  # each deal is played a turn further
 
 
 def test_stay_z_keeps_the_search_plan_unless_the_deals_show_another_better() -> None:
@@ -155,55 +176,10 @@ def test_stay_z_keeps_the_search_plan_unless_the_deals_show_another_better() -> 
     raise AssertionError("no position with two candidates")
 
 
-def test_stay_z_same_seed_same_decisions_never_returns() -> None:
-    budget = {**FAST, "distinct_ends": 0, "stay_z": 1.0}
-    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in (4, 5)], 60, 27, stops=(False,))
-    assert_never_returns(
-        Game("classic", seed=29), [make_player("expert", seed=4, **budget), make_player("greedy", seed=4)], 100
-    )
-
-
-def test_bad_stay_z_is_refused() -> None:
-    assert make_player("expert").stay_z == 0 and make_player("hard").stay_z == 0
-    for bad in (-1, 11):
-        with pytest.raises(ValueError, match="stay_z"):
-            make_player("expert", stay_z=bad)
-
-
-def _decisions(monkeypatch: pytest.MonkeyPatch, **budget: object) -> int:
-    """How many times the expert made a new plan (searched and dealt) in the same 60 moves."""
-    calls = 0
-    real = ExpertPlayer._decide
-
-    def spy(self: ExpertPlayer, *args: object) -> object:
-        nonlocal calls
-        calls += 1
-        return real(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ExpertPlayer, "_decide", spy)
-    play_in_order([make_player("expert", seed=3, **{**FAST, **budget}), make_player("greedy", seed=4)], 60, seed=8)
-    return calls
-
-
 def test_replan_decides_again_at_every_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    follow = _decisions(monkeypatch, distinct_ends=0)
-    again = _decisions(monkeypatch, distinct_ends=0, replan=1)
+    follow = _calls(monkeypatch, ExpertPlayer, "_decide", distinct_ends=0)
+    again = _calls(monkeypatch, ExpertPlayer, "_decide", distinct_ends=0, replan=1)
     assert follow > 0 and again > follow  # the plan is no longer followed without a new decision
-
-
-def test_replan_same_seed_same_decisions_never_returns() -> None:
-    budget = {**FAST, "distinct_ends": 0, "replan": 1}
-    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in (8, 9)], 60, 31, stops=(False,))
-    assert_never_returns(
-        Game("classic", seed=33), [make_player("expert", seed=8, **budget), make_player("greedy", seed=8)], 100
-    )
-
-
-def test_bad_replan_is_refused() -> None:
-    assert not make_player("expert").replan and not make_player("hard").replan
-    for bad in (2, -1, 0.5):
-        with pytest.raises(ValueError, match="replan"):
-            make_player("expert", replan=bad)
 
 
 def test_race_drops_the_plans_left_behind() -> None:
@@ -216,38 +192,8 @@ def test_race_drops_the_plans_left_behind() -> None:
     assert p._survivors([lead, lead], [0, 1]) == [0, 1]  # a plan is never dropped for being level
 
 
-def _scored(monkeypatch: pytest.MonkeyPatch, **budget: object) -> tuple[int, list[str]]:
-    """How many play-outs the expert scored in the same 60 moves, and the moves it made."""
-    calls = 0
-    real = ExpertPlayer._score
-
-    def spy(self: ExpertPlayer, *args: object) -> float:
-        nonlocal calls
-        calls += 1
-        return real(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ExpertPlayer, "_score", spy)
-    budget = {**FAST, "distinct_ends": 0, "samples": 8, "min_samples": 2, **budget}
-    moves = play_in_order([make_player("expert", seed=3, **budget), make_player("greedy", seed=4)], 60, seed=8)
-    return calls, moves
-
-
 def test_race_spends_fewer_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
-    full, _ = _scored(monkeypatch)
-    raced, _ = _scored(monkeypatch, race=0.5)
+    few = {"distinct_ends": 0, "samples": 8, "min_samples": 2}
+    full = _calls(monkeypatch, ExpertPlayer, "_score", **few)
+    raced = _calls(monkeypatch, ExpertPlayer, "_score", **few, race=0.5)
     assert 0 < raced < full
-
-
-def test_race_same_seed_same_decisions_never_returns() -> None:
-    budget = {**FAST, "distinct_ends": 0, "race": 1.0, "stay_z": 1.0}
-    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in (10, 11)], 60, 35, stops=(False,))
-    assert_never_returns(
-        Game("classic", seed=37), [make_player("expert", seed=10, **budget), make_player("greedy", seed=10)], 100
-    )
-
-
-def test_bad_race_is_refused() -> None:
-    assert make_player("expert").race == 0 and make_player("hard").race == 0
-    for bad in (-1, 11):
-        with pytest.raises(ValueError, match="race"):
-            make_player("expert", race=bad)
