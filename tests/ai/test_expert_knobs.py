@@ -99,17 +99,22 @@ def _calls(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, **budget: 
 
 
 @pytest.mark.parametrize(
-    ("key", "value", "seed"),
-    [("after_reply", 1, 2), ("stay_z", 1.0, 4), ("replan", 1, 8), ("race", 1.0, 10)],
+    ("knobs", "seeds", "repeat_seed", "game_seed"),
+    [
+        ({"after_reply": 1}, (2, 3), 21, 23),
+        ({"distinct_ends": 0, "stay_z": 1.0}, (4, 5), 27, 29),
+        ({"distinct_ends": 0, "replan": 1}, (8, 9), 31, 33),
+        ({"distinct_ends": 0, "race": 1.0, "stay_z": 1.0}, (10, 11), 35, 37),
+    ],
 )
-def test_knob_same_seed_same_decisions_never_returns(key: str, value: object, seed: int) -> None:
-    budget = {**FAST, "distinct_ends": 0, key: value}
-    assert_repeatable(
-        lambda: [make_player("expert", seed=s, **budget) for s in (seed, seed + 1)], 60, 19 + 2 * seed, stops=(False,)
-    )
+def test_knob_same_seed_same_decisions_never_returns(
+    knobs: dict[str, float], seeds: tuple[int, int], repeat_seed: int, game_seed: int
+) -> None:
+    budget = {**FAST, **knobs}
+    assert_repeatable(lambda: [make_player("expert", seed=s, **budget) for s in seeds], 60, repeat_seed, stops=(False,))
     assert_never_returns(
-        Game("classic", seed=21 + 2 * seed),
-        [make_player("expert", seed=seed, **budget), make_player("greedy", seed=seed)],
+        Game("classic", seed=game_seed),
+        [make_player("expert", seed=seeds[0], **budget), make_player("greedy", seed=seeds[0])],
         100,
     )
 

@@ -58,6 +58,13 @@ from .planner import HAND_EVALUATION, Evaluator, PlanFollower, SegmentResult, se
 ROLLOUT_MOVE_CAP = 300
 
 
+def _standard_errors(name: str, value: float) -> float:
+    """A budget key that is a number of standard errors, 0 (off) to 10."""
+    if not 0.0 <= value <= 10.0:
+        raise ValueError(f"{name} is a number of standard errors (0 to 10), not {value!r}")
+    return float(value)
+
+
 def play_turn(
     g: Game, ev: Evaluator, budget: int, cap: int = ROLLOUT_MOVE_CAP, prune_shifts: int = 1, order: bool = False
 ) -> list[Move]:
@@ -128,13 +135,9 @@ class ExpertPlayer(PlanFollower):
         if after_reply != int(after_reply) or not 0 <= after_reply <= 4:
             raise ValueError(f"after_reply is a number of turns (0 to 4), not {after_reply!r}")
         self.after_reply = int(after_reply)
-        if not 0.0 <= stay_z <= 10.0:
-            raise ValueError(f"stay_z is a number of standard errors (0 to 10), not {stay_z!r}")
-        self.stay_z = float(stay_z)
+        self.stay_z = _standard_errors("stay_z", stay_z)
         self.replan = switch("replan", replan)
-        if not 0.0 <= race <= 10.0:
-            raise ValueError(f"race is a number of standard errors (0 to 10), not {race!r}")
-        self.race = float(race)
+        self.race = _standard_errors("race", race)
         self._cache = None
         self.seen = TurnMemory()
         #: deals looked at by the last decision (for measurements)
