@@ -27,15 +27,15 @@ moves, tableau moves last (:func:`~russianbank.ai.planner._move_rank`), so a sea
 its budget spends it on those; 0, the default (the ``hard`` level), searches in the order the moves
 are generated.
 
-Five knobs are off at every level, each measured no stronger (docs/ai.md, *Ninth session*,
-*Tenth session* and *Thirteenth session*): ``distinct_ends`` (1) deals for one candidate per end of
-the segment instead of one per first move; ``after_reply`` (0 to 4) plays each deal that many more
-turns after the reply before valuing it; ``stay_z`` (standard errors, 0 to 10) keeps the segment
-search's own best plan when the deals end without a settled lead, unless their leader beats it by
-more than that; ``replan`` (1) decides again, with new deals, at every move with a choice instead of
-following the chosen plan to the end of the segment; ``race`` (standard errors, 0 to 10) stops
-dealing for a plan once the leader beats it by more than that (after ``min_samples`` deals), so
-the deals go to the plans still in the race.
+Five knobs are off at every level, each measured no stronger (docs/ai.md, *Ninth session*, *Tenth
+session*, *Thirteenth session* and *Fourteenth session*): ``distinct_ends`` (1) deals for one
+candidate per end of the segment instead of one per first move; ``after_reply`` (0 to 4) plays each
+deal that many more turns after the reply before valuing it; ``stay_z`` (standard errors, 0 to 10)
+keeps the segment search's own best plan when the deals end without a settled lead, unless their
+leader beats it by more than that; ``replan`` (1) decides again, with new deals, at every move with
+a choice instead of following the chosen plan to the end of the segment; ``race`` (standard errors,
+0 to 10) stops dealing for a plan once the leader beats it by more than that (after ``min_samples``
+deals), so the deals go to the plans still in the race.
 
 ``time_limit`` (seconds) can also stop dealing early; by default it is off, so
 the same seed gives the same decisions whatever the machine's speed.
