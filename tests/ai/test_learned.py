@@ -7,11 +7,14 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from russianbank import Game
 from russianbank.ai import train as train_mod
 from russianbank.ai.evaluation import Evaluation, load_evaluation, shipped_evaluation, sigmoid
 from russianbank.ai.features import FEATURES, features
+from russianbank.cards import RANK, SUIT
 
 
 def _walk(seed: int, n: int, preset: str = "classic") -> Game:
@@ -40,6 +43,54 @@ def test_V2_features_depend_on_the_view_only(preset: str) -> None:
             if want_hidden is not None:
                 # the guessed top differs between samples, but its chances do not
                 assert features(s, hidden_top=True)[7:9] == pytest.approx(want_hidden[7:9])
+                near = FEATURES.index("unknown_near_m")
+                assert features(s, hidden_top=True)[near:] == pytest.approx(want_hidden[near:])
+
+
+def _distance(g: Game, c: int) -> int:
+    """How many cards the nearer foundation of ``c``'s suit needs before ``c`` (13: both are past it)."""
+    s, r = SUIT[c], RANK[c]
+    ahead = [r - 1 - len(g.fnd[f]) for f in (2 * s, 2 * s + 1) if r > len(g.fnd[f])]
+    return min(ahead) if ahead else 13
+
+
+def _nearness(g: Game, hidden_top: bool) -> list[float]:
+    """The nearness features of :data:`FEATURES`, computed the plain way."""
+    out: list[float] = []
+    for p in (g.turn, 1 - g.turn):
+        top = g.res[p][-1] if g.res[p] and g.res_up[p] else -1
+        down = len(g.res[p]) - g.res_up[p] - g.res_known[p]
+        unknown_stock = len(g.stock[p]) - g.stock_known[p]
+        unknown = g.res[p][:down] + g.stock[p][:unknown_stock]
+        guessed = hidden_top and p == g.turn and top >= 0
+        if guessed:
+            unknown.append(top)
+        d = [_distance(g, c) for c in unknown]
+        near = sum(x <= 1 for x in d)
+        known = g.waste[p] + g.stock[p][unknown_stock:] + ([g.hand] if p == g.turn and g.hand >= 0 else [])
+        k = [_distance(g, c) for c in known]
+        res_near = 0.0 if top < 0 else near / len(d) if guessed else float(_distance(g, top) <= 1)
+        out += [
+            near / len(d) if d else 0.0,
+            near / 10,
+            sum(d) / len(d) / 13 if d else 0.0,
+            sum(x <= 1 for x in k) / 10,
+            sum(x <= 3 for x in k) / 10,
+            res_near,
+        ]
+    buried = sum(_distance(g, c) <= 1 for pile in g.tab for c in pile[:-1])
+    return [*out, buried / 10, float(sum(_distance(g, pile[-1]) == 1 for pile in g.tab if pile))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 600), st.sampled_from(["classic", "suited", "russian13"]))
+def test_nearness_features_count_what_they_say(seed: int, n: int, preset: str) -> None:
+    """How near the foundations each side's cards are, against a plain recount (any position, either
+    way of seeing the mover's reserve top)."""
+    g = _walk(seed, n, preset)
+    near = FEATURES.index("unknown_near_m")
+    for hidden_top in (False, True):
+        assert features(g, hidden_top)[near:] == pytest.approx(_nearness(g, hidden_top))
 
 
 def test_feature_vector_matches_its_names() -> None:

@@ -18,7 +18,7 @@ from russianbank.ai.planner import PlannerPlayer, reply_value, search_segment, s
 def _turn_end_positions(n: int) -> list[Game]:
     """Positions (strict search games of a view) where the planner's best plan ends the turn."""
     out = []
-    for seed in range(80):
+    for seed in range(400):
         g = Game("classic", seed=seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(10, 120)):
@@ -63,7 +63,7 @@ def test_the_search_keeps_the_best_plans_that_end_the_turn_and_changes_nothing_e
 def test_the_reply_look_plays_a_plan_that_ends_the_turn_and_leaves_the_opponent_least() -> None:
     ev = shipped_evaluation()
     changed = 0
-    for g in _turn_end_positions(8):
+    for g in _turn_end_positions(12):
         before = g.position(secret=True)
         res = search_with_reply(g, 300, None, ev, 0, 200, 6)
         assert g.position(secret=True) == before

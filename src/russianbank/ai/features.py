@@ -6,7 +6,9 @@ pile sizes, face-up cards, the tableau and foundations, and - for the cards
 still face down - only their *set*, which a view determines (the cards of a
 player's deck that it does not show; RULES.md V2 hides their order, and a
 determinized game may hold them in any order). So the same view gives the same
-features in every determinization.
+features in every determinization. The last fourteen say how near the
+foundations each side's cards are (each card's distance: how many cards its
+suit's nearer foundation still needs before it fits).
 
 Positions are evaluated where the searching player stops looking: before a
 draw, after a reserve card was turned up (``hidden_top``: its identity is a
@@ -15,6 +17,8 @@ instead), and at the start of the other side's turn.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from ..cards import COLOR, RANK, SUIT
 from ..game import Game
@@ -44,6 +48,22 @@ FEATURES = (
     "found_cards",  # cards on the foundations (/104)
     "buried",  # tableau cards below the tops (/10)
     "accepts",  # distinct cards the tableau tops accept (/8)
+    # How near the foundations each side's cards are (a card's *distance*: the cards its suit's
+    # foundations still need before it fits; 0 = it fits now).
+    "unknown_near_m",  # the share of the mover's unknown cards at distance 0 or 1
+    "unknown_near_n_m",  # ... their number (/10)
+    "unknown_dist_m",  # the mean distance of the mover's unknown cards (/13)
+    "known_near_m",  # the mover's known stock, waste and hand cards at distance 0 or 1 (/10)
+    "known_near3_m",  # ... at distance 3 or less (/10)
+    "reserve_near_m",  # the mover's reserve top is at distance 0 or 1 (a chance when it is not known)
+    "unknown_near_o",
+    "unknown_near_n_o",
+    "unknown_dist_o",
+    "known_near_o",
+    "known_near3_o",
+    "reserve_near_o",
+    "buried_near",  # tableau cards below the tops at distance 0 or 1 (/10)
+    "tops_one_away",  # tableau tops at distance 1
 )
 
 N_FEATURES = len(FEATURES)
@@ -205,6 +225,15 @@ def features(g: Game, hidden_top: bool = False) -> list[float]:
         if hand >= 0 and on_o & _BIT[hand]:
             load_on_o += 1
     nr_m, nr_o = len(res_m), len(res_o)
+    tables = _distances(tuple(map(len, fnd)))
+    near = _near_of(g, m, tables, rt_m, hidden_top) + _near_of(g, o, tables, rt_o, False)
+    packed_dist, near1, _ = tables
+    buried_near = tops_one = 0
+    for pile in g.tab:
+        if pile:
+            top = pile[-1]
+            tops_one += packed_dist[top] // _PACK == 1
+            buried_near += sum(map(near1.__getitem__, pile)) - near1[top]
     return [
         1.0,
         float(nr_m),
@@ -229,7 +258,62 @@ def features(g: Game, hidden_top: bool = False) -> list[float]:
         found_cards / 104,
         buried / 10,
         len(accept) / 8,
+        *near,
+        buried_near / 10,
+        float(tops_one),
     ]
+
+
+#: Packs two small counts in one sum (each count stays below it: at most 104 cards).
+_PACK = 128
+
+
+@lru_cache(maxsize=4096)
+def _distances(heights: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per card (either deck), for foundations of these ``heights``: its distance (how many cards
+    its suit's nearer foundation still needs before it: 0 = it fits now, 13 for a face both have
+    passed) packed as ``distance * _PACK + (distance <= 1)``; ``distance <= 1``; and
+    ``(distance <= 3) * _PACK + (distance <= 1)``. Packing lets one ``sum`` count two things."""
+    dist: list[int] = []
+    for s in range(4):
+        a, b = heights[2 * s], heights[2 * s + 1]
+        for r in range(1, 14):
+            d = 13
+            if r > a:
+                d = r - 1 - a
+            if r > b:
+                d = min(d, r - 1 - b)
+            dist.append(d)
+    dist += dist
+    return (
+        tuple(d * _PACK + (d <= 1) for d in dist),
+        tuple(int(d <= 1) for d in dist),
+        tuple((d <= 3) * _PACK + (d <= 1) for d in dist),
+    )
+
+
+def _near_of(g: Game, p: int, tables: tuple[tuple[int, ...], ...], top: int, hidden_top: bool) -> list[float]:
+    """``p``'s six nearness features (see :data:`FEATURES`); ``tables`` from :func:`_distances`;
+    ``top`` is ``p``'s face-up reserve top or -1."""
+    packed_dist, near1, packed_known = tables
+    unknown = _unknown(g, p)
+    if hidden_top and top >= 0:
+        unknown.append(top)  # the guessed top is one of the unknown cards
+    n = len(unknown)
+    total, near = divmod(sum(map(packed_dist.__getitem__, unknown)), _PACK)
+    st = g.stock[p]
+    known = g.waste[p] + st[len(st) - g.stock_known[p] :]
+    if p == g.turn and g.hand >= 0:
+        known.append(g.hand)
+    k3, k1 = divmod(sum(map(packed_known.__getitem__, known)), _PACK)
+    if top < 0:
+        res_near = 0.0
+    elif hidden_top:
+        res_near = near / n
+    else:
+        res_near = float(near1[top])
+    share, mean = (near / n, total / n / 13) if n else (0.0, 0.0)
+    return [share, near / 10, mean, k1 / 10, k3 / 10, res_near]
 
 
 _ALL = (1 << 52) - 1
