@@ -15,8 +15,8 @@ Its default budget is the ``expert`` level's (``LEVEL_BUDGETS["expert"]``: the s
 included) with more of it (:data:`CLAIRVOYANT_BUDGET`): twice the candidate plans, a deeper search
 of the segment and the play-outs, and each play-out one turn longer. A search that sees every card
 gains from a bigger budget where the fair expert does not (more candidates let it pick the plan
-that suits the cards really coming: docs/ai.md, *Tenth session*), so the reference is the stronger
-search. It deals once: its one deal is the real game. Keywords override the budget as for the expert.
+that suits the cards really coming: docs/ai.md, *Tried and dropped*), so the reference is the
+stronger search. It deals once: its one deal is the real game. Keywords override the budget as for the expert.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..view import PlayerView
 from .expert import ExpertPlayer
 from .levels import LEVEL_BUDGETS
 
-#: What the clairvoyant changes of the expert level's budget (docs/ai.md, *Tenth session*).
+#: What the clairvoyant changes of the expert level's budget (docs/ai.md, *Engines and reference players*).
 CLAIRVOYANT_BUDGET: dict[str, Any] = {
     "samples": 1,
     "min_samples": 1,

@@ -10,8 +10,8 @@ At each decision with a real choice (forced moves cost nothing) the expert
    owner's deck, :meth:`~russianbank.view.PlayerView.sample`), the same deals
    for every plan (common random numbers);
 3. in each deal plays each plan, then plays on with the planner's search
-   (``rollout_budget`` nodes a segment, the old planner's pruning of tableau
-   moves for speed) to the end of its own turn - every card it draws is the
+   (``rollout_budget`` nodes a segment, tableau moves that achieve nothing at
+   once left out for speed: ``prune_shifts=1``) to the end of its own turn - every card it draws is the
    deal's - and, with ``reply``, through the opponent's whole reply turn,
    searched the same way; the learned evaluation of the position reached (the
    chance to win) is the plan's score in that deal;
@@ -27,8 +27,8 @@ moves, tableau moves last (:func:`~russianbank.ai.planner._move_rank`), so a sea
 its budget spends it on those; 0, the default (the ``hard`` level), searches in the order the moves
 are generated.
 
-Five knobs are off at every level, each measured no stronger (docs/ai.md, *Ninth session*, *Tenth
-session*, *Thirteenth session* and *Fourteenth session*): ``distinct_ends`` (1) deals for one
+Five knobs are off at every level, each measured no stronger (docs/ai.md, *Tried and dropped*):
+``distinct_ends`` (1) deals for one
 candidate per end of the segment instead of one per first move; ``after_reply`` (0 to 4) plays each
 deal that many more turns after the reply before valuing it; ``stay_z`` (standard errors, 0 to 10)
 keeps the segment search's own best plan when the deals end without a settled lead, unless their

@@ -169,7 +169,8 @@ def make_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
 
     Keyword arguments override the budget (``node_budget``, ``prune_shifts``, ``reply_nodes``,
     ``reply_plans``, ``reply_prune``, ``reply_margin``, ``move_order`` for the planner; ``samples``,
-    ``candidates``, ``node_budget``, ``rollout_budget``, ``reply``, ``move_order``, ``time_limit`` for the
+    ``min_samples``, ``candidates``, ``margin``, ``z``, ``node_budget``, ``rollout_budget``, ``reply``,
+    ``move_order``, ``time_limit`` and the keys off at every level (:mod:`russianbank.ai.expert`) for the
     expert; ``noise``, ``violations`` for the beginner; ``noise`` for easy, see :class:`SlipPlayer`; ``greedy_turns``
     for the planner and the expert, the share of turns played the easy way, and ``easy_noise``,
     the careless moves of those turns, see :class:`MixedPlayer`).

@@ -57,7 +57,7 @@ MAX_DEPTH = 80
 CUT_PENALTY = 0.5
 
 #: After this many tableau-to-tableau moves since the last card turned up, a player's searches leave
-#: out the tableau moves that achieve nothing at once (the old pruning): a long rearrangement may find
+#: out the tableau moves that achieve nothing at once (pruning rule 1): a long rearrangement may find
 #: a place for the hand card, but one that the node budget keeps cutting short only wanders.
 SHIFT_LIMIT = 16
 
@@ -124,8 +124,9 @@ def _candidates(g: Game, prune_shifts: int, order: bool = False) -> list[Move]:
 
     Into spaces only the first space is tried (all spaces are alike), and a lone
     tableau card never moves into a space (that changes nothing). With
-    ``prune_shifts`` (the old planner's rule), tableau-to-tableau moves only
-    when they achieve something at once (:func:`useful_shift`). With ``order``
+    ``prune_shifts`` 1, tableau-to-tableau moves only when they achieve
+    something at once (:func:`useful_shift`); with 2, also those that uncover a
+    card that would open a new place (:func:`_opens_new_place`). With ``order``
     the moves of the reserve and the hand card come first, then the loads onto
     the opponent's piles, then the tableau moves (:func:`_move_rank`); without
     it, in the order of :meth:`~russianbank.game.Game.legal_move_list`.
@@ -396,7 +397,7 @@ def search_with_reply(
     The ``reply_plans`` best plans that end the turn (within ``reply_margin`` logits of the best of them)
     are each played and the opponent's first segment searched (:func:`reply_value`); the plan that leaves
     the opponent the least is played. A plan that does not end the turn (the next card is drawn, or a
-    reserve card turned over) is chosen as before. ``order`` is :func:`search_segment`'s, for both searches.
+    reserve card turned over) is the segment search's. ``order`` is :func:`search_segment`'s, for both searches.
     """
     ends: list[tuple[float, int, tuple[Move, ...]]] = []
     res = search_segment(g, node_budget, avoid, ev, prune_shifts, ends, reply_plans, order)
@@ -431,7 +432,7 @@ class PlanFollower:
         """A strict search game for ``view``: the hidden cards dealt at random (the clairvoyant overrides it)."""
         return sample_game(view, self.rng)
 
-    #: the pruning of the search about to be made (the player's own, or the old rule after SHIFT_LIMIT)
+    #: the pruning of the search about to be made (the player's own, or rule 1 after SHIFT_LIMIT)
     _prune_now: int = 0
 
     def _set_prune(self, view: PlayerView) -> None:
@@ -478,12 +479,13 @@ class PlannerPlayer(PlanFollower):
 
     ``evaluation`` is the learned evaluation to search with (default: the shipped
     weights; the one-deck game always uses the hand-made one); ``prune_shifts``
-    brings back the old planner's pruning of tableau moves (measured: it costs strength).
+    (1 or 2) leaves out tableau moves (see :func:`_candidates`; measured: it costs strength).
     With ``reply_nodes`` > 0 a plan that ends the turn is chosen by the opponent's reply
     (:func:`search_with_reply`: the ``reply_plans`` best, each opponent search of ``reply_nodes``
     positions with pruning rule ``reply_prune``, of those within ``reply_margin`` logits of the best);
-    0, the default, searches as before. With ``move_order`` (1) the searches try the reserve and hand
-    card's moves first (:func:`_move_rank`); 0, the default, in the order the moves are generated.
+    0, the default, does not look at the reply. With ``move_order`` (1) the searches try the reserve's
+    and the hand card's moves first (:func:`_move_rank`); 0, the default, in the order the moves are
+    generated.
     """
 
     name = "planner"

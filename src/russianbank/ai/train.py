@@ -12,7 +12,7 @@ them first to the results, then, a few sweeps over, to one-step TD targets
 the last one's the result: fitted TD(0)); the last round's weights are written
 to ``--out``. Plain regression on results predicts results better but plays
 worse (measured: 33% against ``planner-v1`` with the same search, against 52%
-with the TD targets): what a search compares is positions one turn apart, and
+with the TD targets): what a search compares is positions one segment apart, and
 TD targets fit exactly that.
 
 Games are seeded from ``--seed``, the round and the game number, so the same
@@ -41,7 +41,7 @@ from .features import FEATURES, features
 #: Self-play games stop here (a draw) if they have not ended.
 GAME_MOVE_CAP = 5000
 
-#: The planner's node budget while it plays the training games (with the old pruning of tableau
+#: The planner's node budget while it plays the training games (with pruning rule 1 of tableau
 #: moves, which makes a game 20 times cheaper: the positions matter, not the last bit of strength).
 TRAIN_NODE_BUDGET = 2000
 
