@@ -1,6 +1,6 @@
 """Storage benchmark: the third round's raw stores against the server's own, same group commit.
 
-Both stores use the server's group commit (:class:`russianbank.web.db.Store`: writes that arrive
+Both stores use the server's group commit (:class:`russianbank.web.store.Store`: writes that arrive
 while a transaction commits go together in the next one) and write the same rows with the same
 guarantees (SQLite: WAL, ``synchronous=FULL``, ``BEGIN IMMEDIATE``; PostgreSQL: one writer
 connection, ``ON CONFLICT DO NOTHING RETURNING`` to tell each writer whether its row went in).
@@ -8,7 +8,7 @@ Only the way the batch reaches the database differs:
 
 - ``raw``: the third round's raw stores, kept here as they were: ``sqlite3`` in one writer
   thread, one hop per batch; ``asyncpg`` with ``unnest`` arrays,
-- ``server``: the server's own stores (:func:`russianbank.web.db.open_store`). In the third round
+- ``server``: the server's own stores (:func:`russianbank.web.store.open_store`). In the third round
   they wrote through SQLAlchemy 2 Core async (the comparison in docs/web.md); since the fourth
   (SQLite: ``sqlite3`` in a writer thread) and the fifth (PostgreSQL: ``asyncpg`` itself) their
   writers are raw too, and only their reads go through SQLAlchemy Core, so the two sides now
@@ -42,9 +42,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from russianbank.web.db import (
-    _GAME_COLUMNS,
-    _SCHEMA,
+from russianbank.web.store import (
     NOTIFY_CHANNEL,
     DeleteMoves,
     MoveWrite,
@@ -54,16 +52,16 @@ from russianbank.web.db import (
     StorageError,
     Store,
     Write,
-    _storage_error,
-    asyncpg_dsn,
     default_db_path,
     describe_url,
     notify_payloads,
     open_store,
     private_dir,
-    private_file,
     sqlite_path,
 )
+from russianbank.web.store.records import as_storage_error
+from russianbank.web.store.schema import GAME_COLUMNS, SCHEMA
+from russianbank.web.store.urls import asyncpg_dsn, private_file
 
 
 class RawSQLiteStore(Store):
@@ -95,7 +93,7 @@ class RawSQLiteStore(Store):
         con = self._connect()
         con.execute("PRAGMA journal_mode = WAL")
         con.execute("PRAGMA synchronous = FULL")
-        for stmt in _SCHEMA:
+        for stmt in SCHEMA:
             con.execute(stmt)
         self._wcon = con
 
@@ -169,13 +167,13 @@ class RawSQLiteStore(Store):
         try:
             return await loop.run_in_executor(self._rexec, lambda: fn(self._reader()))
         except sqlite3.Error as e:
-            raise _storage_error(e) from e
+            raise as_storage_error(e) from e
 
     async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str]]:
         def q(con: sqlite3.Connection) -> tuple[tuple[Any, ...] | None, list[str]]:
             con.execute("BEGIN")
             try:
-                row = con.execute(f"SELECT {_GAME_COLUMNS} FROM rb_games WHERE id = ?", (game_id,)).fetchone()
+                row = con.execute(f"SELECT {GAME_COLUMNS} FROM rb_games WHERE id = ?", (game_id,)).fetchone()
                 moves = [
                     m for (m,) in con.execute("SELECT move FROM rb_moves WHERE game_id = ? ORDER BY idx", (game_id,))
                 ]
@@ -263,7 +261,7 @@ class RawPostgresStore(Store):
             self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=4)
             async with self._pool.acquire() as con, con.transaction():
                 await con.execute("SELECT pg_advisory_xact_lock(7261)")  # several processes start at once
-                for stmt in _SCHEMA:
+                for stmt in SCHEMA:
                     await con.execute(stmt)
         except (OSError, asyncpg.PostgresError) as e:
             raise StorageError(f"cannot open the database {describe_url(self.url)}: {e}") from e
@@ -359,7 +357,7 @@ class RawPostgresStore(Store):
 
         try:
             async with self._pool.acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
-                row = await con.fetchrow(f"SELECT {_GAME_COLUMNS} FROM rb_games WHERE id = $1", game_id)
+                row = await con.fetchrow(f"SELECT {GAME_COLUMNS} FROM rb_games WHERE id = $1", game_id)
                 moves = [
                     r[0] for r in await con.fetch("SELECT move FROM rb_moves WHERE game_id = $1 ORDER BY idx", game_id)
                 ]

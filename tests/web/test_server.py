@@ -10,7 +10,7 @@ from webhelp import Sent, join, new_game, quick_move, recv, recv_any, recv_state
 
 from russianbank.game import Game
 from russianbank.moves import Move
-from russianbank.web.db import default_db_path, normalize_url
+from russianbank.web.store import default_db_path, normalize_url
 
 
 def friend_table(client, **body):

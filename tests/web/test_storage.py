@@ -13,9 +13,19 @@ from pathlib import Path
 import pytest
 from webhelp import join, new_game, recv, recv_state, token_of
 
-from russianbank.web import db as dbmod
 from russianbank.web.app import Settings
-from russianbank.web.db import MoveWrite, NewGame, SeedCipher, SQLiteStore, StorageError, open_store
+from russianbank.web.store import (
+    DeleteMoves,
+    MoveWrite,
+    NewGame,
+    NextGameWrite,
+    SeedCipher,
+    SQLiteStore,
+    StorageError,
+    notify,
+    open_store,
+    urls,
+)
 
 
 def mode(p: Path) -> int:
@@ -98,7 +108,6 @@ def test_one_bad_write_does_not_sink_the_others(tmp_path: Path, db_url: tuple[st
 
 def test_every_kind_of_write_in_one_batch(tmp_path: Path, db_url: tuple[str, str]) -> None:
     url, p = db_url
-    from russianbank.web.db import DeleteMoves
 
     async def body(store):  # type: ignore[no-untyped-def]
         await asyncio.gather(store.create_game(new_row(f"{p}a")), store.create_game(new_row(f"{p}b")))
@@ -157,7 +166,7 @@ def test_database_file_and_folder_are_private(tmp_path: Path, monkeypatch, make_
     folder = tmp_path / "xdg" / "russianbank"
     folder.mkdir(parents=True, mode=0o755)
     folder.chmod(0o755)
-    c = make_client(f"sqlite:///{dbmod.default_db_path()}")
+    c = make_client(f"sqlite:///{urls.default_db_path()}")
     d = new_game(c, mode="friend", seed=3)
     with c.websocket_connect(f"/ws/{d['game_id']}") as ws:
         join(ws, d["token"])
@@ -221,7 +230,7 @@ def test_a_database_of_the_first_version_is_upgraded(tmp_path: Path, make_client
         )
         from russianbank.game import Game
         from russianbank.options import options_for
-        from russianbank.web.db import hash_token
+        from russianbank.web.store import hash_token
 
         g = Game("classic", seed=77)
         first = g.legal_moves()[0]
@@ -312,18 +321,16 @@ def test_under_a_write_lock_creating_a_game_answers_json(
 
 
 def test_urls(tmp_path: Path) -> None:
-    assert dbmod.sqlite_path("sqlite:////abs/x.db") == Path("/abs/x.db")
-    assert dbmod.sqlite_path("sqlite:///rel.db") == Path("rel.db")
+    assert urls.sqlite_path("sqlite:////abs/x.db") == Path("/abs/x.db")
+    assert urls.sqlite_path("sqlite:///rel.db") == Path("rel.db")
     with pytest.raises(ValueError):
-        dbmod.sqlite_path("sqlite:///:memory:")
-    assert dbmod.describe_url("postgresql://u:secret@h/db") == "postgresql://h/db"
-    n = dbmod.parse_notify(
-        dbmod.notify_payloads(
-            "o1", [MoveWrite("g", 3, "RF"), dbmod.NextGameWrite("g", "h"), dbmod.DeleteMoves("g", 2)]
-        )[0]
+        urls.sqlite_path("sqlite:///:memory:")
+    assert urls.describe_url("postgresql://u:secret@h/db") == "postgresql://h/db"
+    n = notify.parse_notify(
+        notify.notify_payloads("o1", [MoveWrite("g", 3, "RF"), NextGameWrite("g", "h"), DeleteMoves("g", 2)])[0]
     )
     assert (n.origin, n.moves, n.nexts, n.undos) == ("o1", [("g", 3, "RF")], [("g", "h")], [("g", 2)])
     many = [MoveWrite(f"game{i:04d}", i, "SH") for i in range(2000)]
-    payloads = dbmod.notify_payloads("o1", many)
-    assert len(payloads) > 1 and all(len(p) <= dbmod.NOTIFY_LIMIT for p in payloads)
-    assert sum(len(dbmod.parse_notify(p).moves) for p in payloads) == 2000
+    payloads = notify.notify_payloads("o1", many)
+    assert len(payloads) > 1 and all(len(p) <= notify.NOTIFY_LIMIT for p in payloads)
+    assert sum(len(notify.parse_notify(p).moves) for p in payloads) == 2000

@@ -22,7 +22,6 @@ from starlette.requests import ClientDisconnect
 from ..i18n import Message
 from ..options import PRESETS
 from .conn import QUEUE_LIMIT, Connection
-from .db import PostgresStore, StorageError, open_store
 from .fanout import Fanout, PgFanout, RedisFanout
 from .guards import ClientLimits, Guard, Origins
 from .metrics import CONTENT_TYPE, Metrics, multiprocess
@@ -30,6 +29,7 @@ from .pages import MAX_RECORD, RECORD_PATHS, add_pages
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
 from .runtime import GcPacer, GcWatch, LoopLag, tune_gc
 from .seatstate import SEATS
+from .store import PostgresStore, StorageError, open_store
 from .tables import Clock, Table, TableManager, _level_names
 from .thinking import Thinker
 

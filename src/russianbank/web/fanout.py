@@ -15,8 +15,8 @@ import contextlib
 import logging
 from typing import Any
 
-from .db import NOTIFY_CHANNEL, PostgresStore, StorageError, Store, Write, notify_payloads, parse_notify
 from .presence import presence_payloads, seats_text
+from .store import NOTIFY_CHANNEL, PostgresStore, StorageError, Store, Write, notify_payloads, parse_notify
 
 log = logging.getLogger("russianbank.web")
 

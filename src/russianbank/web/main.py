@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..session.setup import MAX_PACE
-from .db import default_db_path
+from .store import default_db_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -91,7 +91,7 @@ def _lock_sqlite(url: str) -> Any:
     """One server process per SQLite file: a lock file beside it, held while serving."""
     import os
 
-    from .db import private_dir, sqlite_path
+    from .store import private_dir, sqlite_path
 
     path = sqlite_path(url)
     if not path.parent.exists():
@@ -107,8 +107,8 @@ def _lock_sqlite(url: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .db import describe_url, normalize_url
     from .server import run_workers, serve
+    from .store import describe_url, normalize_url
 
     def fail(text: str) -> int:
         print(f"russianbank serve: {text}", file=sys.stderr)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from .db import pack_payloads  # the moves' own notifications are packed the same way
+from .store import pack_payloads  # the moves' own notifications are packed the same way
 
 SEATS = "AB"
 PRESENCE_TTL = 10.0  # seconds another process's word is believed without being said again

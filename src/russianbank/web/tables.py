@@ -41,11 +41,11 @@ from ..session import (
     Undone,
 )
 from .conn import Connection
-from .db import DeleteMoves, MoveWrite, NewGame, StorageError, Store, StoredGame, hash_token
 from .delta import diff, diff_shared
 from .presence import Presence
 from .protocol import RequestError, dumps, engine_message, refuse, state_field
 from .seatstate import SEATS, build_seat_state
+from .store import DeleteMoves, MoveWrite, NewGame, StorageError, Store, StoredGame, hash_token
 from .thinking import Thinker
 
 log = logging.getLogger("russianbank.web")
