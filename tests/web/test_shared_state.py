@@ -19,11 +19,12 @@ from test_delta import json_value
 from russianbank.options import options_for
 from russianbank.session import MatchTotal
 from russianbank.web.delta import StateSync, apply, diff, diff_shared
+from russianbank.web.manager import TableManager
 from russianbank.web.metrics import Metrics
 from russianbank.web.protocol import RequestError
 from russianbank.web.state_message import history_entries
 from russianbank.web.store import SeedCipher, Store, StoredGame
-from russianbank.web.tables import SeatStream, Table, TableManager
+from russianbank.web.tables import SeatStream, Table
 
 
 class MemoryStore(Store):

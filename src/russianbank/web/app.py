@@ -24,13 +24,14 @@ from ..options import PRESETS
 from .conn import QUEUE_LIMIT, Connection
 from .fanout import Fanout, PgFanout, RedisFanout
 from .guards import ClientLimits, Guard, Origins
+from .manager import TableManager, _level_names
 from .metrics import CONTENT_TYPE, Metrics, multiprocess
 from .pages import MAX_RECORD, RECORD_PATHS, add_pages
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
 from .runtime import GcPacer, GcWatch, LoopLag, tune_gc
 from .seatstate import SEATS
 from .store import PostgresStore, StorageError, open_store
-from .tables import Clock, Table, TableManager, _level_names
+from .tables import Clock, Table
 from .thinking import Thinker
 
 log = logging.getLogger("russianbank.web")

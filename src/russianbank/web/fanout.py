@@ -24,7 +24,7 @@ RESYNC_EVERY = 3.0  # seconds between checks of the warm tables against the data
 
 
 class Fanout:
-    """Receives other processes' moves for a :class:`~.tables.TableManager`."""
+    """Receives other processes' moves for a :class:`~.manager.TableManager`."""
 
     channel = False  # whether there is a channel to the other processes (presence goes on it too)
 

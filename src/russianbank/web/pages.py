@@ -21,7 +21,8 @@ from .review import ReviewBusy, Reviews
 from .state_message import presence
 
 if TYPE_CHECKING:
-    from .tables import Table, TableManager
+    from .manager import TableManager
+    from .tables import Table
 
 STATIC = Path(__file__).parent / "static"
 MAX_RECORD = 1 << 20  # bytes of an uploaded record (as JSON); the guard lets these paths have that much
