@@ -67,14 +67,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=["clock", "counts"],
         default="clock",
         help="the garbage collector: on a clock, every pause short (default), or by counts, less CPU "
-        "with fast play and longer pauses (docs/web.md)",
+        "with fast play and longer pauses (docs/operate.md)",
     )
     parser.add_argument(
         "--db-writer",
         choices=["process", "inline"],
         default="process",
         help="commit in a process of its own (default), or inline: SQLite in a thread of the server "
-        "process, PostgreSQL on its event loop, where the commits wait for a busy loop (docs/web.md)",
+        "process, PostgreSQL on its event loop, where the commits wait for a busy loop (docs/operate.md)",
     )
     parser.add_argument("--key-file", type=Path, default=None, help="the server key (default: beside the database)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])

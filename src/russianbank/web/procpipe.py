@@ -4,7 +4,7 @@ A thread of the server process that waits on a disk or a pipe has to take the in
 back after every wait, and while the event loop is busy that takes up to the switch interval
 (5 ms) each time: a 4 ms SQLite commit took 8-25 ms from a thread beside a busy loop, and the
 process pool's two helper threads (one to hand the jobs out, one to read the answers) cost the
-loop a lock hand-off at every job (docs/web.md). A :class:`PipeChild` has no thread in the
+loop a lock hand-off at every job. A :class:`PipeChild` has no thread in the
 server: the loop writes a pickled call ``(fn, args)`` to the child's pipe, and reads the pickled
 answer when the pipe becomes readable (``loop.add_reader``). One call at a time per child.
 

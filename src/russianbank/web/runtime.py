@@ -11,7 +11,7 @@
   collector's sight with ``gc.freeze()``, and the collector runs on a clock instead of by
   counts, so that no collection is long (``--gc clock``, the default). :func:`tune_gc`
   (``--gc counts``) keeps the collections by count, fewer and longer: less of the CPU with
-  fast play, longer pauses with many slow tables; docs/web.md gives the figures.
+  fast play, longer pauses with many slow tables; docs/benchmarks.md gives the figures.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ class PostgresStore(CoreStore):
     # The writer: asyncpg itself on the event loop's thread, one transaction a batch, all its move
     # rows in one INSERT (unnest of arrays) and all its notifications in one SELECT; not through
     # SQLAlchemy's async layer, whose greenlet hops, statement compiling and row processing would
-    # cost the loop's thread more Python a batch (docs/web.md).
+    # cost the loop's thread more Python a batch.
 
     async def _writer_conn(self) -> Any:
         import asyncpg

@@ -105,8 +105,7 @@ class SQLiteStore(CoreStore):
     # event loop and the driver's thread per statement (begin, each statement, commit), each of
     # which would wait for a busy loop to take its answer. In a thread of this process each of
     # the connection's calls still takes the interpreter lock back from a busy loop; in a process
-    # of its own (the pipe read by the loop itself) it does not wait for the loop at all
-    # (docs/web.md).
+    # of its own (the pipe read by the loop itself) it does not wait for the loop at all.
 
     async def _write_batch(self, items: list[Write]) -> list[bool]:
         rows = [self._new_game_row(w) if isinstance(w, NewGame) else None for w in items]
