@@ -15,7 +15,7 @@ itself while a player is away: RD grows only through the volatility, once a game
 
 :func:`fit_elo` is the maximum-likelihood fit of Elo ratings to a cross-table of results (the
 Bradley-Terry model on the Elo scale, by Hunter's minorize-maximize iteration): the computer
-levels' fixed ratings come from it (``docs/players.md``).
+levels' fixed ratings come from it (``docs/benchmarks.md``).
 
 The module is pure: no I/O, the standard library only.
 
@@ -42,7 +42,7 @@ MAX_ITERATIONS = 200  # of the volatility's iteration; it converges in a few doz
 
 #: The computer levels' results against each other (player, opponent, the player's wins, games;
 #: ``russianbank match PLAYER OPPONENT --games N --seed 5 --jobs 2``, no draws), the cross-table
-#: that :data:`LEVEL_RATINGS` is fitted to (docs/players.md).
+#: that :data:`LEVEL_RATINGS` is fitted to (docs/benchmarks.md, *The ladder*).
 LADDER: tuple[tuple[str, str, int, int], ...] = (
     ("easy", "beginner", 130, 200),
     ("medium", "easy", 136, 200),
