@@ -9,7 +9,7 @@ Only the way the batch reaches the database differs:
 - ``raw``: the third round's raw stores, kept here as they were: ``sqlite3`` in one writer
   thread, one hop per batch; ``asyncpg`` with ``unnest`` arrays,
 - ``server``: the server's own stores (:func:`russianbank.web.store.open_store`). In the third round
-  they wrote through SQLAlchemy 2 Core async (the comparison in docs/web.md); since the fourth
+  they wrote through SQLAlchemy 2 Core async (the comparison is in git's history of docs/web.md); since the fourth
   (SQLite: ``sqlite3`` in a writer thread) and the fifth (PostgreSQL: ``asyncpg`` itself) their
   writers are raw too, and only their reads go through SQLAlchemy Core, so the two sides now
   differ only in details.
