@@ -292,8 +292,9 @@ def run_games(specs: Sequence[GameSpec], jobs: int = 1) -> Iterable[GameResult]:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "a",
-        help="player A: a level (beginner .. expert), an engine (random, greedy, planner, expert) "
-        "a frozen baseline (greedy-v1, planner-v1, expert-v1) or the clairvoyant reference (sees every card)",
+        help="player A: a level (beginner .. expert), an engine (random, greedy, planner, expert), "
+        "a frozen baseline (greedy-v1, planner-v1, expert-v1, planner-v2, expert-v2) "
+        "or the clairvoyant reference (sees every card)",
     )
     p.add_argument("b", help="player B, likewise")
     p.add_argument("--games", type=int, default=20, help="number of games (each deal is played twice, seats swapped)")

@@ -1,5 +1,5 @@
 """Every player ``russianbank match`` can field: the levels and engines people play, the frozen
-``-v1`` baselines and (from :mod:`russianbank.ai.clairvoyant`) the clairvoyant reference.
+``-v1`` and ``-v2`` baselines and (from :mod:`russianbank.ai.clairvoyant`) the clairvoyant reference.
 
 Only the match runner uses this roster. The web app and the terminal game build
 their players with :func:`russianbank.ai.make_player`, which knows the levels and
@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import v1, v2
 from .levels import ENGINES, LEVELS, make_player
-from .v1 import BASELINES, make_baseline
+
+#: The frozen baselines (:mod:`russianbank.ai.v1`, :mod:`russianbank.ai.v2`), oldest first.
+BASELINES = (*v1.BASELINES, *v2.BASELINES)
 
 #: The reference that sees every card (measurement only).
 CLAIRVOYANT = "clairvoyant"
@@ -33,11 +36,13 @@ def make_match_player(name: str, seed: int | None = 0, **budget: Any) -> Any:
             return ClairvoyantPlayer(seed, **budget)
         except TypeError as e:
             raise ValueError(f"bad budget for {name!r}: {e}") from None
-    if name in BASELINES:
-        return make_baseline(name, seed, **budget)
+    if name in v1.BASELINES:
+        return v1.make_baseline(name, seed, **budget)
+    if name in v2.BASELINES:
+        return v2.make_baseline(name, seed, **budget)
     if name in LEVELS or name in ENGINES:
         return make_player(name, seed, **budget)
     raise ValueError(f"unknown player {name!r}; choose one of {', '.join(MATCH_PLAYERS)}")
 
 
-__all__ = ["CLAIRVOYANT", "MATCH_PLAYERS", "make_match_player"]
+__all__ = ["BASELINES", "CLAIRVOYANT", "MATCH_PLAYERS", "make_match_player"]

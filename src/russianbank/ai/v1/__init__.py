@@ -1,11 +1,15 @@
-"""Frozen baselines: the computer players as they were before issue 10 (``greedy-v1``,
-``planner-v1``, ``expert-v1``).
+"""Frozen baselines ``greedy-v1``, ``planner-v1`` and ``expert-v1``: fixed players to measure the
+live ones against.
 
-These modules are copies of that code, kept unchanged (only their imports
-point one package further up) so that every figure measured against them
-measures against something that does not move while the live players
-improve. They use only the engine's public API. ``russianbank match`` accepts
-them; the web app and the terminal game never offer them
+``greedy-v1`` is the greedy engine; ``planner-v1`` the planner on a hand-made evaluation
+(:func:`russianbank.ai.v1.common.evaluate`), without the look at the opponent's reply or the
+search order; ``expert-v1`` the expert on that evaluation, playing its deals out with the greedy
+policy.
+
+These modules are copies of the players' code, kept unchanged (only their imports point one
+package further up), so that every figure measured against them measures against something that
+does not move while the live players improve. They use only the engine's public API. ``russianbank
+match`` accepts them; the web app and the terminal game never offer them
 (:func:`russianbank.ai.make_player` does not know them).
 """
 
