@@ -18,13 +18,18 @@ MAX_LINES = 250
 
 #: module -> the modules of the other database it must not import
 APART = {
-    "sqlite": {"postgres", "pg_writer"},
-    "sqlite_writer": {"postgres", "pg_writer", "sqlite"},
-    "postgres": {"sqlite", "sqlite_writer"},
-    "pg_writer": {"sqlite", "sqlite_writer", "postgres"},
+    "sqlite": {"postgres", "pg_writer", "pg_players"},
+    "sqlite_writer": {"postgres", "pg_writer", "pg_players", "sqlite"},
+    "sqlite_players": {"postgres", "pg_writer", "pg_players", "sqlite", "sqlite_writer"},
+    "postgres": {"sqlite", "sqlite_writer", "sqlite_players"},
+    "pg_writer": {"sqlite", "sqlite_writer", "sqlite_players", "postgres"},
+    "pg_players": {"sqlite", "sqlite_writer", "sqlite_players", "postgres", "pg_writer"},
 }
 #: the drivers each database's modules may use; nobody else imports them at module level
-DRIVERS = {"sqlite3": {"sqlite", "sqlite_writer"}, "asyncpg": {"postgres", "pg_writer"}}
+DRIVERS = {
+    "sqlite3": {"sqlite", "sqlite_writer", "sqlite_players"},
+    "asyncpg": {"postgres", "pg_writer", "pg_players"},
+}
 
 
 def _imports(path: Path) -> set[str]:

@@ -41,7 +41,7 @@ from .conn import Connection
 from .delta import diff, diff_shared
 from .protocol import RequestError, dumps, refuse, state_field
 from .seatstate import SEATS, build_seat_state
-from .store import DeleteMoves, MoveWrite, StorageError, StoredGame, hash_token
+from .store import DeleteMoves, MoveWrite, StorageError, StoredGame, hash_token, score_of
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -364,6 +364,7 @@ class Table:
                         finished=o is not None,
                         points=(o.points(0), o.points(1)) if o is not None else (0, 0),
                         seed=self.stored.seed if o is not None else None,
+                        score_a=score_of(o.winner) if o is not None else None,
                     )
                 )
             elif isinstance(e, Undone):

@@ -14,6 +14,12 @@ process stored that index of the game first) is not an error: its writer is told
 catches up from the database. That primary key is the optimistic check that keeps the moves of
 a game in one order whichever process receives them.
 
+Players go through the same writer: a player (``rb_players``: name, name key, optional password
+hash, Glicko-2 rating), its sessions (``rb_sessions``: the SHA-256 of each session id), the
+player who took a seat (``rb_seats``), and one row per player of each rated game
+(``rb_ratings``), written in the very transaction that stores the game's end
+(:mod:`.rating_plan`), so a game is rated once, when and only when its end is committed.
+
 SQLite: the writer is one ``sqlite3`` connection in a thread of its own, each batch one call to
 that thread (WAL journal; ``synchronous=FULL``; ``BEGIN IMMEDIATE``); the readers are a small
 pool of read-only ``aiosqlite`` connections. PostgreSQL: the writer is one ``asyncpg``
@@ -30,7 +36,24 @@ from .cipher import SeedCipher
 from .core import CoreStore
 from .notify import NOTIFY_CHANNEL, Notification, notify_payloads, pack_payloads, parse_notify
 from .postgres import PostgresStore
-from .records import DeleteMoves, MoveWrite, NewGame, NextGameWrite, StorageError, StoredGame, Write, hash_token
+from .rating_plan import score_of
+from .records import (
+    DeleteMoves,
+    EndSession,
+    MoveWrite,
+    NewGame,
+    NewPlayer,
+    NewSession,
+    NextGameWrite,
+    PlayerRow,
+    RatedGame,
+    SeatPlayer,
+    SetPassword,
+    StorageError,
+    StoredGame,
+    Write,
+    hash_token,
+)
 from .sqlite import SQLiteStore
 from .urls import default_db_path, default_key_path, describe_url, normalize_url, private_dir, sqlite_path
 
@@ -38,13 +61,20 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "CoreStore",
     "DeleteMoves",
+    "EndSession",
     "MoveWrite",
     "NewGame",
+    "NewPlayer",
+    "NewSession",
     "NextGameWrite",
     "Notification",
+    "PlayerRow",
     "PostgresStore",
+    "RatedGame",
     "SQLiteStore",
+    "SeatPlayer",
     "SeedCipher",
+    "SetPassword",
     "StorageError",
     "Store",
     "StoredGame",
@@ -59,6 +89,7 @@ __all__ = [
     "pack_payloads",
     "parse_notify",
     "private_dir",
+    "score_of",
     "sqlite_path",
 ]
 

@@ -10,13 +10,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cipher import SeedCipher
+from .player_api import PlayerAPI
 from .records import MoveWrite, NewGame, NextGameWrite, StorageError, StoredGame, Write, as_storage_error
 
 MAX_BATCH = 500  # writes in one transaction
 
 
-class Store:
-    """The database of games and moves (see the module docstring); open one with :func:`open_store`."""
+class Store(PlayerAPI):
+    """The database of games, moves and players (see the package's docstring); open one with
+    :func:`open_store`."""
 
     url: str
 

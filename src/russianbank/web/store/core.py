@@ -7,17 +7,20 @@ from typing import Any
 
 from .base import Store
 from .cipher import SeedCipher
+from .player_reads import PlayerReads
 from .records import StorageError
 from .schema import GAME_COLUMNS, tables
 
 
-class CoreStore(Store):
-    """The reads both databases share, in SQLAlchemy 2 Core (async, no ORM), from a small pool of
-    connections. Each database writes with its own driver directly (:class:`SQLiteStore`,
-    :class:`PostgresStore`): one transaction per batch, one statement per kind of write in it."""
+class CoreStore(Store, PlayerReads):
+    """The reads both databases share (the players' ones from :class:`PlayerReads`), in SQLAlchemy
+    2 Core (async, no ORM), from a small pool of connections. Each database writes with its own
+    driver directly (:class:`SQLiteStore`, :class:`PostgresStore`): one transaction per batch,
+    one statement per kind of write in it."""
 
     def __init__(self, url: str, cipher: SeedCipher) -> None:
         super().__init__(cipher)
+        PlayerReads.__init__(self)
         self.url = url
         self._rengine: Any = None  # readers
         self._games, self._moves = tables()

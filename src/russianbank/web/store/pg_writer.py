@@ -10,6 +10,7 @@ import contextlib
 from typing import Any
 
 from .notify import NOTIFY_CHANNEL, notify_payloads
+from .pg_players import rate_finished, write_players
 from .records import DeleteMoves, MoveWrite, NextGameWrite, StorageError, Write
 from .schema import NEW_GAME_KEYS
 
@@ -28,8 +29,9 @@ async def pg_write(
     con: Any, items: list[Write], rows: list[tuple[Any, ...] | None], now: float, notify: bool, origin: str
 ) -> list[bool]:
     """The batch in one transaction on the asyncpg connection ``con``: what
-    :meth:`SQLiteWriter.write` does, in PostgreSQL's SQL, and (``notify``) the notifications of
-    what went in, in the name of ``origin``."""
+    :meth:`SQLiteWriter.write` does (the players' writes and a game's ratings with its end
+    included), in PostgreSQL's SQL, and (``notify``) the notifications of what went in, in the
+    name of ``origin``."""
     out: dict[int, bool] = {}
     announce: list[Write] = []
     async with con.transaction():
@@ -37,6 +39,7 @@ async def pg_write(
         if games:
             await con.executemany(_INSERT_GAME_PG, games)
             out.update((i, True) for i, r in enumerate(rows) if r is not None)
+        await write_players(con, items, out, now)
         for i, w in enumerate(items):
             if isinstance(w, DeleteMoves):
                 await con.execute("DELETE FROM rb_moves WHERE game_id = $1 AND idx >= $2", w.game_id, w.from_idx)
@@ -54,13 +57,9 @@ async def pg_write(
                 out[i] = ok = (w.game_id, w.idx) in stored
                 if ok:
                     done.append(w)
-            finished = [(w.game_id, w.points[0], w.points[1], w.seed) for w in done if w.finished]
-            if finished:
-                await con.executemany(
-                    "UPDATE rb_games SET finished = TRUE, points_a = $2, points_b = $3, seed = $4, "
-                    "seed_enc = NULL WHERE id = $1",
-                    finished,
-                )
+            for w in done:
+                if w.finished:
+                    await _finish(con, w, now)
             announce.extend(done)
         for i, w in enumerate(items):
             if isinstance(w, NextGameWrite):
@@ -84,6 +83,17 @@ async def pg_write(
                 notify_payloads(origin, announce),
             )
     return [out[i] for i in range(len(items))]
+
+
+async def _finish(con: Any, w: MoveWrite, now: float) -> None:
+    """A game's end: its result and seed, and (the first time only) its players' ratings."""
+    sql = "UPDATE rb_games SET finished = TRUE, points_a = $2, points_b = $3, seed = $4, seed_enc = NULL WHERE id = $1"
+    end = (w.game_id, w.points[0], w.points[1], w.seed)
+    if await con.execute(sql + " AND NOT finished", *end) == "UPDATE 1":
+        if w.score_a is not None:
+            await rate_finished(con, w.game_id, w.score_a, now)
+    else:
+        await con.execute(sql, *end)
 
 
 _PG_CHILD: dict[str, Any] = {}  # in a writer process: its event loop, connection and settings

@@ -82,6 +82,7 @@ class MoveWrite:
     points: tuple[int, int] = (0, 0)
     seed: int | None = None
     state_extra: int | None = None
+    score_a: float | None = None  # when the move ended the game: A's score (1 won, 0.5 drawn, 0 lost)
 
 
 @dataclass
@@ -99,4 +100,91 @@ class DeleteMoves:
     state_extra: int | None = None
 
 
-Write = NewGame | MoveWrite | NextGameWrite | DeleteMoves
+# ------------------------------------------------------------------ players
+
+
+@dataclass
+class NewPlayer:
+    """A new player and its first session; ``False`` when a player has that name key already."""
+
+    id: str
+    name: str
+    name_key: str
+    session_hash: str
+    rating: float
+    rd: float
+    volatility: float
+
+
+@dataclass
+class NewSession:
+    """A session of a player (a log-in); ``False`` when the player is not there."""
+
+    session_hash: str
+    player_id: str
+
+
+@dataclass
+class EndSession:
+    """A session ended (a log-out); ``False`` when there was no such session."""
+
+    session_hash: str
+
+
+@dataclass
+class SetPassword:
+    """A password for a name that has none yet; ``False`` when it has one already."""
+
+    player_id: str
+    password_hash: str
+
+
+@dataclass
+class SeatPlayer:
+    """A named player takes a seat of a game being played; ``False`` when the seat is some other
+    player's already, the player holds the other seat, or the game is over."""
+
+    game_id: str
+    seat: int
+    player_id: str
+
+
+PlayerWrite = NewPlayer | NewSession | EndSession | SetPassword | SeatPlayer
+Write = NewGame | MoveWrite | NextGameWrite | DeleteMoves | PlayerWrite
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """A player as the store keeps it."""
+
+    id: str
+    name: str
+    name_key: str
+    password_hash: str | None
+    rating: float
+    rd: float
+    volatility: float
+    games: int
+    created: float
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One rated game of a player: whom it was against, the result, the rating after it."""
+
+    game_id: str
+    seat: int
+    player_id: str
+    seq: int
+    opponent_id: str | None
+    opponent_name: str | None  # a person's name, or None against the computer
+    opponent_level: str | None  # the computer's level, or None against a person
+    score: float
+    rating_before: float
+    rd_before: float
+    rating: float
+    rd: float
+    volatility: float
+    opponent_rating: float
+    opponent_rd: float
+    created: float

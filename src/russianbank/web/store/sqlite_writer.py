@@ -11,6 +11,7 @@ from typing import Any
 
 from .records import DeleteMoves, MoveWrite, NextGameWrite, Write
 from .schema import NEW_GAME_KEYS
+from .sqlite_players import rate_finished, write_players
 
 _INSERT_GAME = f"INSERT INTO rb_games ({', '.join(NEW_GAME_KEYS)}) VALUES ({', '.join('?' * len(NEW_GAME_KEYS))})"
 _INSERT_MOVE = "INSERT INTO rb_moves (game_id, idx, move, created) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
@@ -37,7 +38,8 @@ class SQLiteWriter:
 
     def write(self, items: list[Write], rows: list[tuple[Any, ...] | None], now: float) -> list[bool]:
         """The batch in one transaction: the new games (``rows``: their rows, made by the store),
-        the moves, the moves taken back, the next games and the state ids, committed at once."""
+        the players' writes, the moves (a game's end with its ratings), the moves taken back, the
+        next games and the state ids, committed at once."""
         con = self._connection()
         out: dict[int, bool] = {}
         try:
@@ -47,6 +49,7 @@ class SQLiteWriter:
                 if games:
                     con.executemany(_INSERT_GAME, games)
                     out.update((i, True) for i, r in enumerate(rows) if r is not None)
+                write_players(con, items, out, now)
                 for i, w in enumerate(items):
                     if isinstance(w, DeleteMoves):
                         con.execute("DELETE FROM rb_moves WHERE game_id = ? AND idx >= ?", (w.game_id, w.from_idx))
@@ -63,15 +66,9 @@ class SQLiteWriter:
                                 "SELECT move, created FROM rb_moves WHERE game_id = ? AND idx = ?", (w.game_id, w.idx)
                             ).fetchone()
                             out[i] = row is not None and row[1] == now and row[0] == w.move
-                    finished = [
-                        (w.points[0], w.points[1], w.seed, w.game_id) for i, w in moves if out[i] and w.finished
-                    ]
-                    if finished:
-                        con.executemany(
-                            "UPDATE rb_games SET finished = 1, points_a = ?, points_b = ?, seed = ?, seed_enc = NULL "
-                            "WHERE id = ?",
-                            finished,
-                        )
+                    for i, w in moves:
+                        if out[i] and w.finished:
+                            self._finish(con, w, now)
                 for i, w in enumerate(items):
                     if isinstance(w, NextGameWrite):
                         cur = con.execute(
@@ -97,6 +94,17 @@ class SQLiteWriter:
             self.close()  # the next batch opens it again (a broken connection is not kept)
             raise
         return [out[i] for i in range(len(items))]
+
+    @staticmethod
+    def _finish(con: sqlite3.Connection, w: MoveWrite, now: float) -> None:
+        """A game's end: its result and seed, and (the first time only) its players' ratings."""
+        end = (w.points[0], w.points[1], w.seed, w.game_id)
+        sql = "UPDATE rb_games SET finished = 1, points_a = ?, points_b = ?, seed = ?, seed_enc = NULL WHERE id = ?"
+        if con.execute(sql + " AND NOT finished", end).rowcount == 1:
+            if w.score_a is not None:
+                rate_finished(con, w.game_id, w.score_a, now)
+        else:
+            con.execute(sql, end)
 
     def close(self) -> None:
         if self._wraw is not None:
