@@ -24,7 +24,7 @@ class PlayerAPI:
     # ------------------------------------------------------------ writes
 
     async def create_player(self, player: NewPlayer) -> bool:
-        """A new player with its first session; ``False``: the name key is taken."""
+        """A new player with a session (its first log-in); ``False``: the name key is taken."""
         return await self.write(player)
 
     async def start_session(self, session_hash: str, player_id: str) -> bool:

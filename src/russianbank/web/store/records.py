@@ -105,7 +105,7 @@ class DeleteMoves:
 
 @dataclass
 class NewPlayer:
-    """A new player and its first session; ``False`` when a player has that name key already."""
+    """A new player and a session of its own (its first log-in); ``False`` when a player has that name key already."""
 
     id: str
     name: str
