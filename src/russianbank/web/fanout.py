@@ -135,7 +135,7 @@ class PgFanout(Fanout):
                 await lost.wait()
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
-                    await con.close()
+                    await con.close(timeout=2)  # bounded: a shutdown never waits on a stuck peer
                 raise
             except Exception as e:
                 log.warning("listening for other processes' moves failed (%s); retrying", e)

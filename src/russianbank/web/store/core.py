@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -10,6 +12,8 @@ from .cipher import SeedCipher
 from .player_reads import PlayerReads
 from .records import StorageError
 from .schema import GAME_COLUMNS, tables
+
+log = logging.getLogger("russianbank.web")
 
 
 class CoreStore(Store, PlayerReads):
@@ -121,4 +125,7 @@ class CoreStore(Store, PlayerReads):
 
     async def _close(self) -> None:
         if self._rengine is not None:
-            await self._rengine.dispose()
+            try:  # bounded: a read connection stuck on its server does not hold the shutdown
+                await asyncio.wait_for(self._rengine.dispose(), 10)
+            except TimeoutError:
+                log.warning("the read connections did not close within 10 s; left to the process's end")

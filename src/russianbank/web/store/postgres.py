@@ -123,8 +123,8 @@ class PostgresStore(CoreStore):
         child, self._wchild = self._wchild, None
         if child is not None:
             if not child.dead:
-                with contextlib.suppress(Exception):
-                    await child.call(pg_child_close)
+                with contextlib.suppress(Exception):  # a writer stuck past 10 s is killed by close()
+                    await asyncio.wait_for(child.call(pg_child_close), 10)
             await asyncio.get_running_loop().run_in_executor(None, child.close)
         if self._wraw is not None:
             try:
