@@ -27,6 +27,10 @@ from .guards import ClientLimits, Guard, Origins
 from .manager import TableManager, _level_names
 from .metrics import CONTENT_TYPE, Metrics, multiprocess
 from .pages import MAX_RECORD, RECORD_PATHS, add_pages
+from .players.cookies import COOKIE_NAME
+from .players.limits import PlayerLimits
+from .players.routes import add_player_routes
+from .players.service import Players
 from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
 from .runtime import GcPacer, GcWatch, LoopLag, tune_gc
 from .seatstate import SEATS
@@ -58,6 +62,7 @@ class Settings:
     gc: str = ""  # "clock" (web/runtime.GcPacer), "counts" (runtime.tune_gc), "": Python's own (serve sets it)
     db_writer: str = "inline"  # the database's writer: "inline" (SQLite: a thread; PostgreSQL: the event
     # loop) or a "process" of its own (serve's default)
+    player_limits: PlayerLimits = field(default_factory=PlayerLimits)  # names, passwords, log-ins per address
 
     def __post_init__(self) -> None:
         if self.gc not in GC_MODES:
@@ -112,6 +117,7 @@ def create_app(
         setup_for=setup_for,
     )
     limits = ClientLimits(cfg.games_per_minute, cfg.connections_per_client)
+    players = Players(store, cfg.player_limits)
     origins = Origins(cfg.allowed_origins)
     fanout: Fanout | None = None
     all_conns: set[Connection] = set()
@@ -170,6 +176,7 @@ def create_app(
     app.state.store = store
     app.state.metrics = metrics
     app.state.limits = limits
+    app.state.players = players
     app.state.closed = False
     app.state.shutdown = shutdown
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -233,6 +240,7 @@ def create_app(
     # ----------------------------------------------------------------- pages
 
     add_pages(app, manager)
+    add_player_routes(app, players, read_json=read_json, error=error)
 
     # ------------------------------------------------------------ operations
 
@@ -281,6 +289,7 @@ def create_app(
         )
         metrics.games.inc()
         seat = min(tokens)
+        await players.name_creator(game_id, seat, request.cookies.get(COOKIE_NAME))
         out: dict[str, Any] = {
             "game_id": game_id,
             "seat": SEATS[seat],
@@ -367,7 +376,7 @@ def create_app(
         all_conns.add(conn)
         metrics.connections.set(len(all_conns))
         try:
-            await serve_connection(ws, conn, game_id)
+            await serve_connection(ws, conn, game_id, ws.cookies.get(COOKIE_NAME))
         finally:
             limits.close(client)
             all_conns.discard(conn)
@@ -376,7 +385,7 @@ def create_app(
                 conn.table.leave(conn)
             conn.stop_writer()
 
-    async def serve_connection(ws: WebSocket, conn: Connection, game_id: str) -> None:
+    async def serve_connection(ws: WebSocket, conn: Connection, game_id: str, cookie: str | None) -> None:
         deadline = time.monotonic() + cfg.join_timeout
         while not conn.closed:
             try:
@@ -398,7 +407,7 @@ def create_app(
                 return
             t0 = time.perf_counter()
             try:
-                kind = await handle(conn, game_id, raw)
+                kind = await handle(conn, game_id, raw, cookie)
             except RequestError as e:
                 metrics.refused(e.code)
                 conn.send(dumps(e.to_dict()))
@@ -406,7 +415,7 @@ def create_app(
             if kind == "move":
                 metrics.ack.observe(time.perf_counter() - t0)
 
-    async def handle(conn: Connection, game_id: str, raw: Any) -> str:
+    async def handle(conn: Connection, game_id: str, raw: Any, cookie: str | None) -> str:
         text = raw.get("text")
         if text is None:
             raise refuse("bad_request", "server.binary")
@@ -427,6 +436,8 @@ def create_app(
                     raise refuse("wrong_token", "server.wrong_token")
             if manager.closing:
                 raise RequestError("shutting_down")
+            if seat is not None:  # the player of this browser is named at the seat
+                await players.take_seat(t, seat, cookie)
             await t.join(conn, seat)
         elif kind == "ping":
             conn.send('{"type":"pong"}')

@@ -187,6 +187,7 @@ class Table:
     remote_moves: list[tuple[int, str]] = field(default_factory=list)
     settled: asyncio.Event = field(default_factory=asyncio.Event)  # nothing thought of, nothing due now
     stored_extra: int = 0  # the state id beyond the number of moves, as the database has it
+    named: dict[int, str] | None = None  # seat -> the player named at it, once asked (web/players)
 
     # ------------------------------------------------------------ properties
 
