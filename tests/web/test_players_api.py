@@ -254,3 +254,10 @@ def test_the_player_page_in_both_languages(make_client, tmp_path) -> None:
     assert len(c.get("/api/players/Вася?limit=1").json()["history"]) == 1
     # the page's words are escaped: a name is text, never markup
     assert "<script>" not in c.get("/players/<script>").text
+
+
+def test_the_your_name_page_is_served(make_client) -> None:
+    c = make_client()
+    r = c.get("/me")
+    assert r.status_code == 200 and 'id="loginForm"' in r.text and "/static/js/me.js" in r.text
+    assert c.get("/static/js/players.js").status_code == 200

@@ -6,7 +6,7 @@
 - ``POST /api/login`` ``{"name": N, "password": P}``: a session of that name on this device.
 - ``POST /api/logout``: the session ends on the server; the cookie is cleared.
 - ``GET /api/players/{name}``: a player's rating, record and games, as JSON (``?limit=``).
-- ``GET /players/{name}``: the player page (:mod:`.page`).
+- ``GET /players/{name}``: the player page (:mod:`.page`); ``GET /me``: the "your name" page.
 
 A refusal is the package's error (``{"error": code, "message": ..., "msg": {...}}``) with a 4xx
 status and changes nothing; a rate limit answers 429 with ``Retry-After``.
@@ -15,15 +15,18 @@ status and changes nothing; a rate limit answers 429 with ``Retry-After``.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from ..protocol import RequestError
 from .cookies import clear_cookie_header, set_cookie_header
 from .page import lang_of, not_found_page, player_page
 from .service import MAX_GAMES_SHOWN, Players
+
+STATIC = Path(__file__).resolve().parents[1] / "static"
 
 
 def _client(request: Request) -> str:
@@ -105,6 +108,11 @@ def add_player_routes(
         if row is None:
             return refused(_unknown(name))
         return JSONResponse(await players.public(row, max(1, min(MAX_GAMES_SHOWN, limit))))
+
+    @app.api_route("/me", methods=["GET", "HEAD"], include_in_schema=False)
+    async def me_page() -> FileResponse:
+        """The "your name" page: a name, a password, logging in and out (``static/me.html``)."""
+        return FileResponse(STATIC / "me.html", headers={"Cache-Control": "no-cache"})
 
     @app.api_route("/players/{name}", methods=["GET", "HEAD"], include_in_schema=False)
     async def player_html(name: str, request: Request) -> HTMLResponse:

@@ -2,6 +2,7 @@
 // for two, the less common choices folded away, this browser's games.
 import { formatDate, m, t } from "./catalogue.js";
 import { forgetGame, pref, saveGame, savedGames, setPref, startPage } from "./common.js";
+import { chooseName, current, loadMe, onPlayer, wireForm, youAre } from "./players.js";
 
 // the server's levels and presets (/api/config); until they come, the usual ones
 let config = { levels: ["beginner", "easy", "medium", "hard", "expert"], presets: ["classic", "hoyle", "suited", "russian13", "single"] };
@@ -192,12 +193,37 @@ $("startFriend").addEventListener("click", () => create({ mode: "friend", ...opt
 $("level").addEventListener("change", () => choose({ level: $("level").value }));
 $("stops").addEventListener("change", () => choose({ stops: $("stops").checked }));
 
+// who this browser plays as: the line under Play, or on a first visit a small dialog for a name
+function showMe(player) {
+  const line = $("meLine");
+  line.hidden = !player;
+  if (!player) return;
+  $("meText").textContent = youAre(player);
+  $("mePage").href = player.url;
+  const box = $("nameDialog");
+  if (box.open) box.close();
+}
+
+onPlayer(showMe);
+wireForm($("nameForm"), $("nameError"), async ({ name }) => {
+  await chooseName(name);
+  $("mePage").focus();
+});
+$("nameLater").addEventListener("click", () => {
+  setPref("nameAsked", "1");
+  $("nameDialog").close();
+});
+
 await startPage(null, () => {
   fillChoices();
   listGames();
+  showMe(current());
 });
 fillChoices();
 listGames();
+loadMe().then((player) => {
+  if (!player && pref("nameAsked", "0") !== "1") $("nameDialog").show(); // not modal: Play stays at hand
+});
 fetch("/api/config")
   .then((r) => r.json())
   .then((c) => {

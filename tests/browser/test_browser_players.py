@@ -1,0 +1,118 @@
+"""The first visit asks for a name (a small dialog on the start page, not modal), in English and
+Russian, with the server's refusals in the page's language; the name and rating are shown and lead
+to the player page, which changes with a rated game; the "your name" page sets a password, logs
+out and logs in again. The axe audit stays clean on each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browserkit import new_game, open_seat, prefs, wait_my_turn
+from test_browser_a11y import audit
+
+from russianbank import i18n
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_first_visit_asks_for_a_name(server: tuple[str, Any], browser: Any, lang: str) -> None:
+    url, _ = server
+    name = {"en": "Alice", "ru": "Алёна"}[lang]
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    prefs(page, url, lang=lang, pace="fast")
+    page.goto(url + "/")
+    page.wait_for_selector("#nameDialog[open]")
+    page.wait_for_selector("#level option", state="attached")
+    assert page.is_visible("#startComputer")  # the dialog is not modal: Play stays at hand
+    assert page.inner_text("#nameTitle") == i18n.render("players.me.title", {}, lang)
+    assert audit(page) == []
+    page.fill("#nameInput", "Computer")  # the server refuses it, in the page's language
+    page.click("#nameTake")
+    page.wait_for_selector("#nameError:not(:empty)")
+    assert page.inner_text("#nameError") == i18n.render("players.name_reserved", {"name": "Computer"}, lang)
+    assert page.is_visible("#nameDialog") and audit(page) == []
+    page.fill("#nameInput", name)
+    page.click("#nameTake")
+    page.wait_for_selector("#meLine:not([hidden])")
+    assert not page.is_visible("#nameDialog")
+    said = page.inner_text("#meText")
+    assert name in said and "1500" in said
+    assert page.evaluate("document.activeElement.id") == "mePage"
+    page.reload()  # remembered by the cookie: no dialog again
+    page.wait_for_selector("#meLine:not([hidden])")
+    assert not page.is_visible("#nameDialog")
+    # a rated game against the computer: the rating moves, the player page shows the game
+    d = new_game(page, url, mode="computer", level="easy", seed=7)
+    open_seat(page, url, d)
+    wait_my_turn(page)
+    page.on("dialog", lambda dlg: dlg.accept())
+    page.click("#resignBtn")
+    page.wait_for_selector("#endPanel:not([hidden])")
+    page.goto(url + "/")
+    page.wait_for_selector("#meLine:not([hidden])")
+    assert "1500" not in page.inner_text("#meText")
+    page.click("#mePage")
+    page.wait_for_function("document.body.dataset.loaded === '1'")
+    assert page.inner_text("h1") == i18n.render("players.page.heading", {"name": name}, lang)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.is_visible("svg.ratinggraph") and page.locator("#games tbody tr").count() == 1
+    assert page.get_attribute("#games tbody a", "href") == f"/replay/{d['game_id']}?seat=A"
+    assert audit(page) == []
+    ctx.close()
+
+
+def test_not_now_is_remembered(server: tuple[str, Any], browser: Any) -> None:
+    url, _ = server
+    ctx = browser.new_context(bypass_csp=True)
+    page = ctx.new_page()
+    page.goto(url + "/")
+    page.wait_for_selector("#nameDialog[open]")
+    page.click("#nameLater")
+    assert not page.is_visible("#nameDialog")
+    page.reload()
+    page.wait_for_selector("#level option", state="attached")
+    page.wait_for_timeout(300)
+    assert not page.is_visible("#nameDialog") and not page.is_visible("#meLine")
+    ctx.close()
+
+
+def test_a_password_then_a_log_in_on_another_device(server: tuple[str, Any], browser: Any) -> None:
+    url, _ = server
+    one = browser.new_context(bypass_csp=True)
+    page = one.new_page()
+    page.goto(url + "/me")
+    page.wait_for_function("document.body.dataset.loaded === '1'")
+    assert page.is_visible("#anon") and page.is_visible("#loginPart") and audit(page) == []
+    page.fill("#nameInput", "Travelling Tom")
+    page.click("#nameForm button[type=submit]")
+    page.wait_for_selector("#named:not([hidden])")
+    page.fill("#pwInput", "short")  # the page says so before the server would
+    assert page.evaluate("!document.getElementById('pwInput').checkValidity()")
+    page.fill("#pwInput", "a long enough password")
+    page.click("#pwForm button[type=submit]")
+    page.wait_for_selector("#pwForm[hidden]", state="attached")
+    assert page.inner_text("#pwState") == i18n.render("players.me.hasPassword", {}, "en")
+    assert audit(page) == []
+    two = browser.new_context(bypass_csp=True)  # another device
+    other = two.new_page()
+    other.goto(url + "/me")
+    other.wait_for_function("document.body.dataset.loaded === '1'")
+    other.fill("#loginName", "travelling tom")
+    other.fill("#loginPassword", "not the password")
+    other.click("#loginForm button[type=submit]")
+    other.wait_for_selector("#loginError:not(:empty)")
+    assert other.inner_text("#loginError") == i18n.render("players.login_failed", {}, "en")
+    other.fill("#loginPassword", "a long enough password")
+    other.click("#loginForm button[type=submit]")
+    other.wait_for_selector("#named:not([hidden])")
+    assert "Travelling Tom" in other.inner_text("#meText")
+    other.click("#logout")
+    other.wait_for_selector("#anon:not([hidden])")
+    other.reload()
+    other.wait_for_function("document.body.dataset.loaded === '1'")
+    assert other.is_visible("#anon")  # logged out on the server: the cookie is gone and would open nothing
+    page.reload()  # the first device's session is its own
+    page.wait_for_selector("#named:not([hidden])")
+    one.close()
+    two.close()
