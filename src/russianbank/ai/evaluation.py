@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
+from operator import mul
 from typing import Any
 
 from ..game import Game
@@ -50,7 +51,9 @@ class Evaluation:
 
     def mover_logit(self, g: Game, hidden_top: bool = False) -> float:
         """``w . features``: the log-odds that the player on move wins."""
-        return sum(w * x for w, x in zip(self.weights, features(g, hidden_top), strict=True))
+        # the products added left to right, as the sum of a generator of them adds them
+        z: float = sum(map(mul, self.weights, features(g, hidden_top)))
+        return z
 
     def logit(self, g: Game, p: int, hidden_top: bool = False) -> float:
         """The log-odds that ``p`` wins (a finished game: +-WIN_LOGIT, 0 for a draw)."""

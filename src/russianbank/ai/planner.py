@@ -24,13 +24,17 @@ from typing import Protocol
 from .. import moves as mv
 from ..cards import COLOR, RANK, SUIT
 from ..game import Game
-from ..moves import Move
+from ..moves import DRAW, RESERVE, Move
 from ..view import PlayerView
 from .common import (
     TURN_ENDERS,
     WIN_VALUE,
     TurnMemory,
+    _fits_found,
+    _loads_on,
+    can_build,
     check_view,
+    draw_known,
     ends_segment,
     evaluate,
     flips_reserve,
@@ -39,7 +43,6 @@ from .common import (
     sample_game,
     switch,
     turn_move_count,
-    useful_shift,
 )
 from .evaluation import WIN_LOGIT, shipped_evaluation
 from .greedy import TURN_MOVE_LIMIT, greedy_move
@@ -125,7 +128,7 @@ def _candidates(g: Game, prune_shifts: int, order: bool = False) -> list[Move]:
     Into spaces only the first space is tried (all spaces are alike), and a lone
     tableau card never moves into a space (that changes nothing). With
     ``prune_shifts`` 1, tableau-to-tableau moves only when they achieve
-    something at once (:func:`useful_shift`); with 2, also those that uncover a
+    something at once (:func:`~russianbank.ai.common.useful_shift`); with 2, also those that uncover a
     card that would open a new place (:func:`_opens_new_place`). With ``order``
     the moves of the reserve and the hand card come first, then the loads onto
     the opponent's piles, then the tableau moves (:func:`_move_rank`); without
@@ -135,30 +138,60 @@ def _candidates(g: Game, prune_shifts: int, order: bool = False) -> list[Move]:
     p = g.turn
     off = 4 * p
     tab = g.tab
-    seen_space_src: set[int] = set()
+    seen_space_src = 0  # the sources (a bit per pile code) already moved into a space
+    tops: tuple[int, int, int, int] | None = None  # what useful_shift looks at, found at the first shift
     for m in g.legal_move_list():
         if m.code < 256:
             src, dst = m.src, m.dst
             if dst < 8:
                 dpile = tab[(dst + off) & 7]
                 if not dpile:
-                    if src in seen_space_src:
+                    bit = 1 << src
+                    if seen_space_src & bit:
                         continue
-                    seen_space_src.add(src)
+                    seen_space_src |= bit
                     if src < 8 and len(tab[(src + off) & 7]) == 1:
                         continue
-                spile = tab[(src + off) & 7] if src < 8 else None
-                if (
-                    spile is not None
-                    and prune_shifts
-                    and not useful_shift(g, spile, dpile)
-                    and (prune_shifts == 1 or not _opens_new_place(g, spile))
-                ):
-                    continue
+                if src < 8 and prune_shifts:
+                    spile = tab[(src + off) & 7]
+                    if tops is None:
+                        tops = _shift_targets(g)
+                    if not _useful_shift(g, spile, dpile, tops) and (
+                        prune_shifts == 1 or not _opens_new_place(g, spile)
+                    ):
+                        continue
         out.append(m)
     if order:
         out.sort(key=_move_rank)
     return out
+
+
+def _shift_targets(g: Game) -> tuple[int, int, int, int]:
+    """The cards :func:`~russianbank.ai.common.useful_shift` tries an uncovered card against: the mover's
+    reserve top and hand card, the opponent's reserve and waste tops (-1 for none)."""
+    p = g.turn
+    o = 1 - p
+    w = g.waste[o]
+    return (
+        g.res[p][-1] if g.res_up[p] else -1,
+        g.hand,
+        g.res[o][-1] if g.res_up[o] else -1,
+        w[-1] if w else -1,
+    )
+
+
+def _useful_shift(g: Game, src_pile: list[int], dst_pile: list[int], tops: tuple[int, int, int, int]) -> bool:
+    """:func:`~russianbank.ai.common.useful_shift`, with the cards it looks at given (:func:`_shift_targets`)."""
+    if len(src_pile) == 1:
+        return bool(dst_pile)
+    below = src_pile[-2]
+    if _fits_found(g, below):
+        return True
+    rt, hand, ort, owt = tops
+    rule = g.options.tableau
+    if (rt >= 0 and can_build(rule, rt, below)) or (hand >= 0 and can_build(rule, hand, below)):
+        return True
+    return _loads_on(below, ort) or _loads_on(below, owt)
 
 
 def _move_rank(m: Move) -> int:
@@ -211,6 +244,61 @@ def segment_key(g: Game) -> tuple[object, ...]:
     )
 
 
+def _child_key(g: Game, parent: tuple[object, ...], code: int, p: int) -> tuple[object, ...] | None:
+    """The :func:`segment_key` after the card move ``code`` by ``p``, the mover, from the position
+    ``g`` whose key is ``parent``, found without playing the move; None for a move whose key is not
+    derived here (a draw, a discard) or that could end the game (the mover's last card)."""
+    src = code >> 4
+    dst = code & 15
+    if code >= 256 or src > mv.HAND or not (dst < 8 or mv.FOUNDATION <= dst <= mv.OPP_WASTE):
+        return None
+    res_p = g.res[p]
+    hand = g.hand
+    if not (g.stock[p] or g.waste[p] or (hand >= 0 and src != mv.HAND) or len(res_p) > (src == mv.RESERVE)):
+        return None  # the mover may play its last card: the game may end
+    key = list(parent)
+    off = 4 * p
+    tabs: list[tuple[int, ...]] | None = None
+    if src < 8:
+        tabs = list(parent[0])  # type: ignore[call-overload]
+        a = (src + off) & 7
+        pile = tabs[a]
+        card = pile[-1]
+        tabs[a] = pile[:-1]
+    elif src == mv.RESERVE:
+        card = res_p[-1]
+        key[2] = len(res_p) - 1
+    else:
+        card = hand
+        key[7] = -1
+    if dst < 8:
+        if tabs is None:
+            tabs = list(parent[0])  # type: ignore[call-overload]
+        b = (dst + off) & 7
+        tabs[b] = (*tabs[b], card)
+    elif dst == mv.FOUNDATION:
+        # the slot the engine plays it to: the suit's first foundation if the card fits there
+        su = SUIT[card]
+        f0, f1 = g.fnd[2 * su], g.fnd[2 * su + 1]
+        x, y = len(f0), len(f1)
+        if (RANK[f0[-1]] if f0 else 0) == RANK[card] - 1:
+            x += 1
+        else:
+            y += 1
+        heights = list(parent[1])  # type: ignore[call-overload]
+        heights[su] = x * y + 100 * (x + y)
+        key[1] = tuple(heights)
+    elif dst == mv.OPP_RESERVE:
+        key[3] = len(g.res[1 - p]) + 1
+        key[4] = (*parent[4], card)  # type: ignore[misc]
+    else:
+        key[5] = len(g.waste[1 - p]) + 1
+        key[6] = card
+    if tabs is not None:
+        key[0] = tuple(tabs)
+    return tuple(key)
+
+
 def terminal_value(g: Game, p: int, m: Move, ev: Evaluator) -> float:
     """The value for ``p`` of ending the segment with ``m`` (the game ``g`` is before ``m``)."""
     if m.code == mv.DRAW:
@@ -258,13 +346,22 @@ def search_segment(
     found = 0
     complete = True
 
-    def rec() -> tuple[float, list[Move]]:
+    # The tableaux of the positions to avoid: a position whose tableau is none of them is not one of
+    # them, which spares most positions the public key.
+    avoid_tabs: set[object] | None = None
+    if avoid and all(isinstance(k, tuple) and k for k in avoid):
+        avoid_tabs = {k[0] for k in avoid}  # type: ignore[index]
+    res_up, res_known, res = g.res_up, g.res_known, g.res
+
+    def rec(key: tuple[object, ...] | None = None) -> tuple[float, list[Move]]:
+        """The best value and plan from here (``key``: this position's :func:`segment_key`, if known)."""
         nonlocal nodes, complete
-        key = segment_key(g)
+        if key is None:
+            key = segment_key(g)
         if key in table:
             got = table[key]
             return got if got is not None else (_NEG, [])
-        if avoid and public_key(g) in avoid:
+        if avoid and (avoid_tabs is None or key[0] in avoid_tabs) and public_key(g) in avoid:
             table[key] = (_NEG, [])
             return (_NEG, [])
         nodes += 1
@@ -275,17 +372,23 @@ def search_segment(
             return (val, [])
         table[key] = None  # on the current path: a cycle is worth nothing
         best: tuple[float, list[Move]] = (_NEG, [])
+        # ends_segment of this position's moves: a draw of an unseen card, a reserve card turned over
+        # that no view names, a discard or a pass
+        draw_ends = not draw_known(g)
+        q = g.turn
+        flip_ends = res_up[q] == 1 and len(res[q]) > 1 and res_known[q] == 0
         for m in _candidates(g, prune_shifts, order):
-            if ends_segment(g, m):
+            code = m.code
+            if code in TURN_ENDERS or (draw_ends if code == DRAW else (flip_ends and m.src == RESERVE)):
                 v = terminal_value(g, p, m, ev) - STEP_COST
-                if turn_ends is not None and m.code in TURN_ENDERS:
+                if turn_ends is not None and code in TURN_ENDERS:
                     keep(v, m)
                 if seg_ends is not None:
                     note_end(v, m)
                 if v > best[0]:
                     best = (v, [m])
             else:
-                v, sub = child(m)
+                v, sub = child(m, key)
                 if v > best[0]:
                     best = (v, [m, *sub])
             if best[0] >= WIN_LOGIT / 2:
@@ -321,20 +424,26 @@ def search_segment(
         if key not in seg_ends or seg_ends[key][0] < v:
             seg_ends[key] = (v, (*g.move_stack[base:], m))
 
-    def child(m: Move) -> tuple[float, list[Move]]:
-        """The value and best continuation after a move inside the segment."""
+    def child(m: Move, parent: tuple[object, ...]) -> tuple[float, list[Move]]:
+        """The value and best continuation after a move inside the segment (``parent``: the
+        :func:`segment_key` of the position before it)."""
+        key = _child_key(g, parent, m.code, p)
+        if key is not None and key in table:
+            got = table[key]
+            v, sub = got if got is not None else (_NEG, [])
+            return v - STEP_COST, sub
         g.push_unchecked(m)
-        sub: list[Move]
         if g.is_over():
             v, sub = ev.logit(g, p), []
         else:
-            v, sub = rec()
+            v, sub = rec(key)
         g.pop()
         return v - STEP_COST, sub
 
     # The root: keep the best line through each first move (for hints and for the expert).
     by_first: dict[Move, tuple[float, list[Move]]] = {}
-    table[segment_key(g)] = None
+    root = segment_key(g)
+    table[root] = None
     nodes += 1
     for m in _candidates(g, prune_shifts, order):
         if ends_segment(g, m):
@@ -344,7 +453,7 @@ def search_segment(
             if seg_ends is not None:
                 note_end(by_first[m][0], m)
         else:
-            v, sub = child(m)
+            v, sub = child(m, root)
             by_first[m] = (v, [m, *sub])
     if not by_first:
         return SegmentResult(ev.logit(g, p), [], nodes, complete, by_first)
