@@ -32,7 +32,7 @@ LANGS = ("en", "ru")
 DEFAULT_LANG = "en"
 
 # Domain modules of this package, each with ``EN`` and ``RU`` dicts of the same keys.
-DOMAINS = ("core", "picture", "play", "server", "env", "rules", "web", "players")
+DOMAINS = ("core", "picture", "play", "server", "env", "rules", "web", "players", "lobby")
 
 Entry: TypeAlias = str | Mapping[str, str]
 

@@ -24,6 +24,8 @@ from ..options import PRESETS
 from .conn import QUEUE_LIMIT, Connection
 from .fanout import Fanout, PgFanout, RedisFanout
 from .guards import ClientLimits, Guard, Origins
+from .lobby.routes import add_lobby_routes
+from .lobby.service import Lobby
 from .manager import TableManager, _level_names
 from .metrics import CONTENT_TYPE, Metrics, multiprocess
 from .pages import MAX_RECORD, RECORD_PATHS, add_pages
@@ -118,6 +120,7 @@ def create_app(
     )
     limits = ClientLimits(cfg.games_per_minute, cfg.connections_per_client)
     players = Players(store, cfg.player_limits)
+    lobby = Lobby(store, manager.create)
     origins = Origins(cfg.allowed_origins)
     fanout: Fanout | None = None
     all_conns: set[Connection] = set()
@@ -135,7 +138,9 @@ def create_app(
         elif shared:
             fanout = Fanout(store, manager)
         if fanout is not None:
+            fanout.lobby = lobby
             await fanout.start()
+        lobby.start()
         sampler = asyncio.get_running_loop().create_task(_sample_cpu(metrics)) if multiprocess() else None
         gc_watch, lag = GcWatch(metrics.gc_pause, metrics.gc_collected), LoopLag(metrics.loop_lag)
         gc_watch.start()
@@ -163,6 +168,7 @@ def create_app(
         await manager.drain()
         for c in list(all_conns):
             c.stop_writer()
+        await lobby.close()
         await manager.close()
         if fanout is not None:
             await fanout.close()
@@ -177,6 +183,7 @@ def create_app(
     app.state.metrics = metrics
     app.state.limits = limits
     app.state.players = players
+    app.state.lobby = lobby
     app.state.closed = False
     app.state.shutdown = shutdown
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -353,37 +360,51 @@ def create_app(
 
     # ------------------------------------------------------------- websocket
 
-    @app.websocket("/ws/{game_id}")
-    async def websocket(ws: WebSocket, game_id: str) -> None:
-        scope = ws.scope
-        if not origins.ok(scope):
+    async def accept(ws: WebSocket) -> Connection | None:
+        """A new websocket past the checks (origin, shutting down, connections per address)."""
+        if not origins.ok(ws.scope):
             metrics.refused("forbidden_origin")
             await ws.close(1008)  # before the handshake: the browser sees a refused connection
-            return
+            return None
         client = ws.client.host if ws.client else "unknown"
         await ws.accept()
         if manager.closing:
             await ws.send_text(dumps(RequestError("shutting_down").to_dict()))
             await ws.close(1012)
-            return
+            return None
         if not limits.open(client):
             e = refuse("too_many_connections", "server.too_many_connections", limit=limits.connections)
             metrics.refused(e.code)
             await ws.send_text(dumps(e.to_dict()))
             await ws.close(1008)
-            return
+            return None
         conn = Connection(ws, client, log_hook=log_hook, limit=cfg.queue_limit, on_drop=lambda c: metrics.dropped.inc())
         all_conns.add(conn)
         metrics.connections.set(len(all_conns))
+        return conn
+
+    def release(conn: Connection) -> None:
+        limits.close(conn.client)
+        all_conns.discard(conn)
+        metrics.connections.set(len(all_conns))
+        if conn.table is not None:
+            conn.table.leave(conn)
+        conn.stop_writer()
+
+    add_lobby_routes(
+        app, lobby, accept=accept, release=release, current=players.current, cookie_name=COOKIE_NAME,
+        refused=metrics.refused,
+    )  # fmt: skip
+
+    @app.websocket("/ws/{game_id}")
+    async def websocket(ws: WebSocket, game_id: str) -> None:
+        conn = await accept(ws)
+        if conn is None:
+            return
         try:
             await serve_connection(ws, conn, game_id, ws.cookies.get(COOKIE_NAME))
         finally:
-            limits.close(client)
-            all_conns.discard(conn)
-            metrics.connections.set(len(all_conns))
-            if conn.table is not None:
-                conn.table.leave(conn)
-            conn.stop_writer()
+            release(conn)
 
     async def serve_connection(ws: WebSocket, conn: Connection, game_id: str, cookie: str | None) -> None:
         deadline = time.monotonic() + cfg.join_timeout

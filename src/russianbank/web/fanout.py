@@ -32,6 +32,7 @@ class Fanout:
         self.store = store
         self.manager = manager
         self._tasks: list[asyncio.Task[None]] = []
+        self.lobby: Any = None  # the process's lobby (.lobby.service): told when another's changed
 
     def deliver(self, payload: str) -> None:
         if payload.startswith(self.store.origin + "\n"):  # this process's own (every one it commits)
@@ -48,6 +49,8 @@ class Fanout:
             self.manager.on_remote_move(gid, idx, move)
         for gid, next_id in n.nexts:
             self.manager.on_remote_next(gid, next_id)
+        if n.lobby and self.lobby is not None:
+            self.lobby.poke()
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()

@@ -34,6 +34,7 @@ from pathlib import Path
 from .base import Store
 from .cipher import SeedCipher
 from .core import CoreStore
+from .lobby_records import CancelTable, KeepTables, LobbyRow, OpenTable, TakeTable
 from .notify import NOTIFY_CHANNEL, Notification, notify_payloads, pack_payloads, parse_notify
 from .postgres import PostgresStore
 from .rating_plan import score_of
@@ -59,15 +60,19 @@ from .urls import default_db_path, default_key_path, describe_url, normalize_url
 
 __all__ = [
     "NOTIFY_CHANNEL",
+    "CancelTable",
     "CoreStore",
     "DeleteMoves",
     "EndSession",
+    "KeepTables",
+    "LobbyRow",
     "MoveWrite",
     "NewGame",
     "NewPlayer",
     "NewSession",
     "NextGameWrite",
     "Notification",
+    "OpenTable",
     "PlayerRow",
     "PostgresStore",
     "RatedGame",
@@ -78,6 +83,7 @@ __all__ = [
     "StorageError",
     "Store",
     "StoredGame",
+    "TakeTable",
     "Write",
     "default_db_path",
     "default_key_path",

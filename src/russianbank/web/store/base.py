@@ -10,13 +10,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cipher import SeedCipher
+from .lobby_api import LobbyAPI
 from .player_api import PlayerAPI
 from .records import MoveWrite, NewGame, NextGameWrite, StorageError, StoredGame, Write, as_storage_error
 
 MAX_BATCH = 500  # writes in one transaction
 
 
-class Store(PlayerAPI):
+class Store(PlayerAPI, LobbyAPI):
     """The database of games, moves and players (see the package's docstring); open one with
     :func:`open_store`."""
 

@@ -17,10 +17,10 @@ log = logging.getLogger("russianbank.web")
 
 
 class CoreStore(Store, PlayerReads):
-    """The reads both databases share (the players' ones from :class:`PlayerReads`), in SQLAlchemy
-    2 Core (async, no ORM), from a small pool of connections. Each database writes with its own
-    driver directly (:class:`SQLiteStore`, :class:`PostgresStore`): one transaction per batch,
-    one statement per kind of write in it."""
+    """The reads both databases share (the players' ones from :class:`PlayerReads`, the lobby's
+    from :class:`LobbyAPI`), in SQLAlchemy 2 Core (async, no ORM), from a small pool of
+    connections. Each database writes with its own driver directly (:class:`SQLiteStore`,
+    :class:`PostgresStore`): one transaction per batch, one statement per kind of write in it."""
 
     def __init__(self, url: str, cipher: SeedCipher) -> None:
         super().__init__(cipher)

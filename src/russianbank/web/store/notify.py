@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .lobby_records import CancelTable, KeepTables, OpenTable, TakeTable
 from .records import DeleteMoves, MoveWrite, NextGameWrite, Write
 
 NOTIFY_CHANNEL = "rb_moves"
@@ -35,13 +36,15 @@ def _notify_line(w: Write) -> str | None:
         return f"n {w.game_id} {w.next_id}"
     if isinstance(w, DeleteMoves):
         return f"u {w.game_id} {w.from_idx}"
+    if isinstance(w, OpenTable | CancelTable | TakeTable | KeepTables):
+        return "l"
     return None
 
 
 def notify_payloads(origin: str, writes: Sequence[Write]) -> list[str]:
     """Notification texts for committed writes, each under the size limit: the ``origin`` line,
     then ``m GAME IDX MOVE`` for a move, ``n GAME NEXT`` for the next game of a match and
-    ``u GAME FROM`` for moves taken back."""
+    ``u GAME FROM`` for moves taken back; ``l`` for a change of the lobby's tables."""
     return pack_payloads(origin, (line for w in writes if (line := _notify_line(w)) is not None))
 
 
@@ -53,6 +56,7 @@ class Notification:
     moves: list[tuple[str, int, str]] = field(default_factory=list)
     undos: list[tuple[str, int]] = field(default_factory=list)
     nexts: list[tuple[str, str]] = field(default_factory=list)
+    lobby: bool = False  # the lobby's tables changed
 
 
 def parse_notify(payload: str) -> Notification:
@@ -67,4 +71,6 @@ def parse_notify(payload: str) -> Notification:
             out.undos.append((parts[1], int(parts[2])))
         elif len(parts) == 3 and parts[0] == "n":
             out.nexts.append((parts[1], parts[2]))
+        elif line == "l":
+            out.lobby = True
     return out

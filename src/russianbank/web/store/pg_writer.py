@@ -10,6 +10,7 @@ import contextlib
 from typing import Any
 
 from .notify import NOTIFY_CHANNEL, notify_payloads
+from .pg_lobby import write_lobby
 from .pg_players import rate_finished, write_players
 from .records import DeleteMoves, MoveWrite, NextGameWrite, StorageError, Write
 from .schema import NEW_GAME_KEYS
@@ -40,6 +41,7 @@ async def pg_write(
             await con.executemany(_INSERT_GAME_PG, games)
             out.update((i, True) for i, r in enumerate(rows) if r is not None)
         await write_players(con, items, out, now)
+        announce.extend(await write_lobby(con, items, out, now))
         for i, w in enumerate(items):
             if isinstance(w, DeleteMoves):
                 await con.execute("DELETE FROM rb_moves WHERE game_id = $1 AND idx >= $2", w.game_id, w.from_idx)

@@ -6,6 +6,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from .lobby_records import LobbyWrite
+
 
 class StorageError(Exception):
     """The database could not do what was asked; nothing was changed. ``busy``: it was locked."""
@@ -150,7 +152,7 @@ class SeatPlayer:
 
 
 PlayerWrite = NewPlayer | NewSession | EndSession | SetPassword | SeatPlayer
-Write = NewGame | MoveWrite | NextGameWrite | DeleteMoves | PlayerWrite
+Write = NewGame | MoveWrite | NextGameWrite | DeleteMoves | PlayerWrite | LobbyWrite
 
 
 @dataclass(frozen=True)

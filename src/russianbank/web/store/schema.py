@@ -84,6 +84,22 @@ SCHEMA = [
     )""",
     "CREATE INDEX IF NOT EXISTS ix_rb_ratings_player ON rb_ratings (player_id, seq)",
     "CREATE INDEX IF NOT EXISTS ix_rb_ratings_seq ON rb_ratings (seq)",
+    # the lobby: a person's open table (``game_id`` NULL) until somebody takes it, then the game
+    # it became, listed to watch until it is over; an open table whose host's process stops
+    # keeping it (``touched``) goes. A player has one open table at most.
+    """CREATE TABLE IF NOT EXISTS rb_lobby (
+        id VARCHAR(32) PRIMARY KEY,
+        player_id VARCHAR(32) NOT NULL REFERENCES rb_players (id),
+        token_hash VARCHAR(64) NOT NULL,
+        preset VARCHAR(40) NOT NULL,
+        stops BOOLEAN NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        touched DOUBLE PRECISION NOT NULL,
+        game_id VARCHAR(32) REFERENCES rb_games (id),
+        guest_id VARCHAR(32) REFERENCES rb_players (id),
+        taken DOUBLE PRECISION
+    )""",
+    "CREATE UNIQUE INDEX IF NOT EXISTS ux_rb_lobby_open ON rb_lobby (player_id) WHERE game_id IS NULL",
 ]
 
 GAME_COLUMNS = (

@@ -11,6 +11,7 @@ from typing import Any
 
 from .records import DeleteMoves, MoveWrite, NextGameWrite, Write
 from .schema import NEW_GAME_KEYS
+from .sqlite_lobby import write_lobby
 from .sqlite_players import rate_finished, write_players
 
 _INSERT_GAME = f"INSERT INTO rb_games ({', '.join(NEW_GAME_KEYS)}) VALUES ({', '.join('?' * len(NEW_GAME_KEYS))})"
@@ -50,6 +51,7 @@ class SQLiteWriter:
                     con.executemany(_INSERT_GAME, games)
                     out.update((i, True) for i, r in enumerate(rows) if r is not None)
                 write_players(con, items, out, now)
+                write_lobby(con, items, out, now)
                 for i, w in enumerate(items):
                     if isinstance(w, DeleteMoves):
                         con.execute("DELETE FROM rb_moves WHERE game_id = ? AND idx >= ?", (w.game_id, w.from_idx))
