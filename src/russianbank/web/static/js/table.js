@@ -49,6 +49,7 @@ function names() {
   for (const S of SEATS) {
     if (cur.seat === S) out[S] = t("web.name.you");
     else if (cur.computer_seat === S) out[S] = t("web.name.computer", { level: m(`web.level.${cur.level}`) });
+    else if (cur.seat && savedGame(gameId)?.opponent) out[S] = savedGame(gameId).opponent; // a lobby's opponent
     else if (cur.seat) out[S] = t(cur.mode === "friend" ? "web.name.friend" : "web.name.opponent");
     else out[S] = t("web.name.player", { seat: S });
   }
