@@ -858,14 +858,17 @@ class Game:
 
     def pop(self) -> Move:
         """Take back the last move exactly and return it."""
-        if not self.move_stack:
+        stack = self.move_stack
+        if not stack:
             raise HistoryIndexError("error.history.empty")
-        move = self.move_stack.pop()
+        move = stack.pop()
         self._reveals.pop()
         self._by.pop()
-        if len(self._vhist) > len(self.move_stack):
-            del self._vhist[len(self.move_stack) :]
-        self._rulings.pop(len(self.move_stack), None)
+        n = len(stack)
+        if len(self._vhist) > n:
+            del self._vhist[n:]
+        if self._rulings:
+            self._rulings.pop(n, None)
         self._undo_entry(self._undo.pop())
         return move
 
@@ -1205,6 +1208,10 @@ class Game:
     def _undo_entry(self, e: tuple[Any, ...]) -> None:
         _code, snap, ops, tmask, fslot, _flip, repkey, stopdata = e
         P = self._piles
+        if len(ops) == 1 and ops[0] < _RECYCLE:  # one card moved: most moves
+            op = ops[0]
+            P[op >> 5].append(P[op & 31].pop())
+            ops = ()
         for op in reversed(ops):
             if op < _RECYCLE:
                 P[op >> 5].append(P[op & 31].pop())
