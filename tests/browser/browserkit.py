@@ -33,13 +33,13 @@ def free_port() -> int:
 class RealServer:
     """The real app under uvicorn, in a thread."""
 
-    def __init__(self, db: Path, port: int, ai_delay: float = 0.15) -> None:
+    def __init__(self, db: Path, port: int, ai_delay: float = 0.15, settings: Any = None) -> None:
         import uvicorn
 
         from russianbank.web.app import create_app
 
         self.url = f"http://127.0.0.1:{port}"
-        self.app = create_app(f"sqlite:///{db}", ai_delay=ai_delay, allow_seeds=True)
+        self.app = create_app(f"sqlite:///{db}", ai_delay=ai_delay, allow_seeds=True, settings=settings)
         self.srv = uvicorn.Server(
             uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2)
         )

@@ -1,7 +1,8 @@
 """The lobby in a real browser: two people, one reading English and one Russian, choose names,
 find each other (one opens a table, the other takes it from the list), play to the end (a
-resignation), see both ratings move, and go on to the next game of their match; a quick pairing
-seats two people at once; the axe audit stays clean on the lobby page."""
+resignation), see both ratings move, go on to the next game of their match and agree a draw
+there after one declined; a quick pairing seats two people at once; a player who goes loses
+after the grace period, counted down on the other's page; the axe audit stays clean."""
 
 from __future__ import annotations
 
@@ -98,6 +99,26 @@ def test_two_people_find_each_other_play_and_see_their_ratings_move(server: tupl
         p.wait_for_function(f"!location.pathname.endsWith('{gid}')")
         p.wait_for_selector("#board .card")
     assert pa.url == pb.url
+    # a draw offered and declined, then offered and accepted, each told in the reader's language
+    pa.wait_for_selector("#drawBtn:not([hidden])")
+    pa.click("#drawBtn")
+    pa.wait_for_selector("#drawState:not([hidden])")
+    assert pa.inner_text("#drawState") == i18n.render("web.drawWaiting", {}, "en")
+    pb.wait_for_selector("#drawBox:not([hidden])")
+    assert pb.inner_text("#drawText") == i18n.render("web.drawOffered", {"who": "Anna"}, "ru")
+    assert audit(pb) == []
+    pb.click("#drawDecline")
+    pa.wait_for_function(
+        "document.querySelector('#toast').textContent === " + repr(i18n.render("web.drawDeclined", {}, "en"))
+    )
+    pb.wait_for_selector("#drawBox[hidden]", state="attached")
+    pb.click("#drawBtn")
+    pa.wait_for_selector("#drawBox:not([hidden])")
+    pa.click("#drawAccept")
+    for p in (pa, pb):
+        p.wait_for_selector("#endPanel:not([hidden])")
+    assert pa.inner_text("#endTitle") == i18n.render("web.drawn", {}, "en")
+    assert pb.inner_text("#endTitle") == i18n.render("web.drawn", {}, "ru")
     for c in (ca, cb, cw):
         c.close()
 
@@ -140,3 +161,31 @@ def test_closing_a_table_and_the_refusals(server: tuple[str, Any], browser: Any)
     assert audit(pb) == []
     ca.close()
     cb.close()
+
+
+def test_a_player_gone_from_the_table_loses_after_the_grace_period(browser: Any, tmp_path: Any) -> None:
+    from browserkit import RealServer, free_port
+
+    from russianbank.web.app import Settings
+
+    srv = RealServer(tmp_path / "away.db", free_port(), settings=Settings(abandon_after=4.0))
+    try:
+        url = srv.url
+        ca, pa = _arrive(browser, url, "ru", "Галина")
+        cb, pb = _arrive(browser, url, "en", "Henry")
+        pa.click("#openTable")
+        pb.wait_for_selector("#tables li button.take")
+        pb.click("#tables li button.take")
+        for p in (pa, pb):
+            p.wait_for_url("**/game/*")
+            p.wait_for_selector("#board .card")
+        cb.close()  # Henry goes: Галина is told, counted down, and wins
+        pa.wait_for_selector("#awayState:not([hidden])", timeout=15_000)
+        assert "Henry" in pa.inner_text("#awayState") and audit(pa) == []
+        pa.wait_for_selector("#endPanel:not([hidden])", timeout=20_000)
+        assert pa.inner_text("#endTitle") == i18n.render("web.youWon", {}, "ru")
+        assert "не вернулся за 4 с" in pa.inner_text("#endWhy")
+        assert pa.is_hidden("#awayState")
+        ca.close()
+    finally:
+        srv.stop()

@@ -55,6 +55,12 @@ EN: dict[str, str | Mapping[str, str]] = {
         "there is no computer at this table: its pace and skipping its turn are for a game against the computer"
     ),
     "server.stop_unfounded": "Stop! by {who}: unfounded ({rule}): {reason}; play goes on",
+    "server.end.gone.own": "you left the table and were not back within {time}",
+    "server.end.gone.player": "{player} left the table and was not back within {time}",
+    "server.duration.min": "{n} min",
+    "server.duration.s": "{n} s",
+    "server.no_draws": "the computer does not take draw offers: draws are offered between two people",
+    "server.bad_accept": "{field} must be {values}",
     "server.not_over": (
         "the record is available when the game is over (it names the deal's seed, which would show the face-down cards)"
     ),
@@ -118,6 +124,12 @@ RU: dict[str, str | Mapping[str, str]] = {
         "за этим столом нет компьютера: темп его ходов и пропуск его хода бывают только в игре с компьютером"
     ),
     "server.stop_unfounded": "«Стоп!» от {who:gen}: необоснованно ({rule}): {reason}; игра продолжается",
+    "server.end.gone.own": "вы ушли из-за стола и не вернулись за {time}",
+    "server.end.gone.player": "{player} ушёл из-за стола и не вернулся за {time}",
+    "server.duration.min": "{n} мин",
+    "server.duration.s": "{n} с",
+    "server.no_draws": "компьютер не принимает предложений ничьей: ничью предлагают друг другу двое людей",
+    "server.bad_accept": "{field} должно быть {values}",
     "server.not_over": (
         "запись партии будет доступна, когда игра закончится (в ней есть номер расклада, по которому видны "
         "закрытые карты)"

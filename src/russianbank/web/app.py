@@ -21,6 +21,7 @@ from starlette.requests import ClientDisconnect
 
 from ..i18n import Message
 from ..options import PRESETS
+from .away import GRACE
 from .conn import QUEUE_LIMIT, Connection
 from .fanout import Fanout, PgFanout, RedisFanout
 from .guards import ClientLimits, Guard, Origins
@@ -28,12 +29,13 @@ from .lobby.routes import add_lobby_routes
 from .lobby.service import Lobby
 from .manager import TableManager, _level_names
 from .metrics import CONTENT_TYPE, Metrics, multiprocess
+from .offers import answer_draw, offer_draw
 from .pages import MAX_RECORD, RECORD_PATHS, add_pages
 from .players.cookies import COOKIE_NAME
 from .players.limits import PlayerLimits
 from .players.routes import add_player_routes
 from .players.service import Players
-from .protocol import KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
+from .protocol import CHANGES, KNOWN_TYPES, RequestError, check_size, dumps, parse_json_object, refuse, text_field
 from .runtime import GcPacer, GcWatch, LoopLag, tune_gc
 from .seatstate import SEATS
 from .store import PostgresStore, StorageError, open_store
@@ -65,6 +67,7 @@ class Settings:
     db_writer: str = "inline"  # the database's writer: "inline" (SQLite: a thread; PostgreSQL: the event
     # loop) or a "process" of its own (serve's default)
     player_limits: PlayerLimits = field(default_factory=PlayerLimits)  # names, passwords, log-ins per address
+    abandon_after: float = GRACE  # seconds a player may be gone from a table for two before losing (0: never)
 
     def __post_init__(self) -> None:
         if self.gc not in GC_MODES:
@@ -117,6 +120,7 @@ def create_app(
         make_player=make_player,
         clock=clock,
         setup_for=setup_for,
+        abandon_after=cfg.abandon_after,
     )
     limits = ClientLimits(cfg.games_per_minute, cfg.connections_per_client)
     players = Players(store, cfg.player_limits)
@@ -141,6 +145,7 @@ def create_app(
             fanout.lobby = lobby
             await fanout.start()
         lobby.start()
+        manager.away.start()
         sampler = asyncio.get_running_loop().create_task(_sample_cpu(metrics)) if multiprocess() else None
         gc_watch, lag = GcWatch(metrics.gc_pause, metrics.gc_collected), LoopLag(metrics.loop_lag)
         gc_watch.start()
@@ -165,6 +170,7 @@ def create_app(
         if app.state.closed:
             return
         app.state.closed = True
+        await manager.away.close()  # nobody loses a game for the connections a shutdown closes
         await manager.drain()
         for c in list(all_conns):
             c.stop_writer()
@@ -469,7 +475,7 @@ def create_app(
         elif kind == "sync":
             async with table.lock:
                 table.send_full(conn)
-        elif manager.closing and kind in ("move", "stop", "resign", "undo", "skip"):
+        elif manager.closing and kind in CHANGES:
             raise RequestError("shutting_down")
         elif kind == "move":
             await table.handle_move(conn.seat, data)
@@ -477,6 +483,10 @@ def create_app(
             await table.handle_stop(conn.seat, data)
         elif kind == "resign":
             await table.handle_resign(conn.seat, data)
+        elif kind == "offer_draw":
+            await offer_draw(table, conn.seat)
+        elif kind == "answer_draw":
+            await answer_draw(table, conn.seat, data)
         elif kind == "undo":
             await table.handle_undo(conn.seat, data)
         elif kind == "hint":

@@ -15,8 +15,18 @@ import contextlib
 import logging
 from typing import Any
 
+from .offers import parse_draw_lines
 from .presence import presence_payloads, seats_text
-from .store import NOTIFY_CHANNEL, PostgresStore, StorageError, Store, Write, notify_payloads, parse_notify
+from .store import (
+    NOTIFY_CHANNEL,
+    PostgresStore,
+    StorageError,
+    Store,
+    Write,
+    notify_payloads,
+    pack_payloads,
+    parse_notify,
+)
 
 log = logging.getLogger("russianbank.web")
 
@@ -33,12 +43,17 @@ class Fanout:
         self.manager = manager
         self._tasks: list[asyncio.Task[None]] = []
         self.lobby: Any = None  # the process's lobby (.lobby.service): told when another's changed
+        self._said: set[asyncio.Task[None]] = set()
 
     def deliver(self, payload: str) -> None:
         if payload.startswith(self.store.origin + "\n"):  # this process's own (every one it commits)
             return
         if "\np " in payload:
             self.manager.presence.deliver(payload, self.store.origin)
+            return
+        if "\nd " in payload:
+            for gid, seat, moves in parse_draw_lines(payload):
+                self.manager.on_remote_draw(gid, seat, moves)
             return
         n = parse_notify(payload)
         if n.origin == self.store.origin:
@@ -57,10 +72,25 @@ class Fanout:
         self._tasks.append(loop.create_task(self._resync_loop()))
         if self.channel:
             self.manager.presence.shared = True
+            self.manager.say_others = self._say
             self._tasks.append(loop.create_task(self._presence_loop()))
 
     async def send(self, payload: str) -> None:
         """Say ``payload`` to the other processes (only where there is a channel)."""
+
+    def _say(self, line: str) -> None:
+        """Say one line to the other processes, in a task of its own (lost: the player says it again)."""
+
+        async def go() -> None:
+            try:
+                for payload in pack_payloads(self.store.origin, [line]):
+                    await self.send(payload)
+            except (OSError, StorageError) as e:
+                log.warning("could not tell the other processes: %s", e)
+
+        task = asyncio.get_running_loop().create_task(go())
+        self._said.add(task)
+        task.add_done_callback(self._said.discard)
 
     async def _presence_loop(self) -> None:
         """Tell the others which seats this process holds: at once when they change, and every

@@ -19,6 +19,8 @@ from ..errors import InvalidOptionsError
 from ..i18n import Message
 from ..options import Options, options_for
 from ..session import MatchTotal, PlayError, Seat, Session, Setup
+from .away import GRACE, AwayWatch
+from .offers import remote_draw
 from .presence import Presence
 from .protocol import RequestError, engine_message, refuse
 from .store import NewGame, Store, StoredGame, hash_token
@@ -52,6 +54,7 @@ class TableManager:
         make_player: Callable[[str, int], Any] | None = None,
         clock: Clock | None = None,
         setup_for: Callable[[StoredGame], Setup] | None = None,
+        abandon_after: float = GRACE,
     ) -> None:
         self.allow_seeds = allow_seeds
         self.store = store
@@ -66,11 +69,14 @@ class TableManager:
             self.setup_for = setup_for  # type: ignore[method-assign,assignment]
         self.tables: dict[str, Table] = {}
         self.presence = Presence()  # the seats other server processes hold (see .presence)
+        self.say_others: Callable[[str], None] | None = None  # a line to the other processes (the fan-out's)
         # The state id of each table when it left memory: a table rebuilt from the database goes on
         # from there, so a client never sees the state id go back (an undo leaves fewer moves than
         # changes; a rollback or a catch-up counts too).
         self._last_state: dict[str, int] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._background: set[asyncio.Task[None]] = set()
+        self.away = AwayWatch(self, abandon_after)  # players gone from a table for two (see .away)
         self.closing = False
 
     def setup_for(self, stored: StoredGame) -> Setup:
@@ -256,6 +262,18 @@ class TableManager:
         table = self.tables.get(game_id)
         if table is not None and idx < len(table.moves):
             table.remote_change()
+
+    def tell_others(self, line: str) -> None:
+        """Tell the other processes serving the database (a draw offer, see :mod:`.offers`)."""
+        if self.say_others is not None:
+            self.say_others(line)
+
+    def on_remote_draw(self, game_id: str, seat: int | None, moves: int) -> None:
+        table = self.tables.get(game_id)
+        if table is not None:
+            task = asyncio.get_running_loop().create_task(remote_draw(table, seat, moves))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     def on_remote_next(self, game_id: str, next_id: str) -> None:
         table = self.tables.get(game_id)

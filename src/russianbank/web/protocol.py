@@ -24,7 +24,9 @@ MAX_BODY = 4096  # bytes in one API request body
 MAX_DEPTH = 16  # nesting of JSON arrays and objects
 MAX_FRAME = 1 << 16  # bytes in one websocket frame (the websocket layer closes the connection beyond it)
 
-KNOWN_TYPES = ("join", "move", "stop", "resign", "undo", "hint", "pace", "skip", "ping", "sync")
+#: the requests that change a game (refused while the server stops), and all the websocket's types
+CHANGES = ("move", "stop", "resign", "offer_draw", "answer_draw", "undo", "skip")
+KNOWN_TYPES = ("join", *CHANGES, "hint", "pace", "ping", "sync")
 
 
 class RequestError(Exception):

@@ -186,6 +186,8 @@ def build_seat_state(table: Table, seat: int | None) -> dict[str, Any]:
         "thinking": bool(not over and cs is not None and s.turn == cs),
         "match": table.match_totals(),
         "next_game": table.stored.next_game,
+        "draw_offer": None if s.draw_offer is None or over else SEATS[s.draw_offer],
+        "away": table.manager.away.state(table, seat),
         "event": event_for(table, seat),
         "view": data,
         "page": page_extras(table, seat, view),

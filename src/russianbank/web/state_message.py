@@ -27,6 +27,7 @@ from ..i18n import Message
 from ..session import Played
 from ..view import PlayerView
 from ..words import SPECTATOR
+from .away import forfeit_words
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -192,4 +193,5 @@ def page_extras(table: Table, seat: int | None, view: PlayerView | None = None) 
         f"page-log-{seat}", len(v.history), lambda i: log_entry(v, i, turns[i], seat, names, _said(e, i, seat))
     )
     pace = s.pace if s.computer is not None else None  # seconds between the computer's moves
-    return {"log": log, "outcome": outcome_words(s.outcome, seat, names), "pace": pace}
+    said = forfeit_words(table, seat, names, table.manager.away.grace) if table.stored.forfeit else None
+    return {"log": log, "outcome": said or outcome_words(s.outcome, seat, names), "pace": pace}

@@ -74,8 +74,10 @@ def play_refusal(e: PlayError, state_id: int, move: str | None = None) -> Reques
         short = _PLAY_CODES[code]
     elif code.startswith("play.undo."):
         short = "cannot_undo"
-    elif code.startswith("play.draw."):
-        short = "bad_request"
+    elif code == "play.draw.already":
+        short = "draw_offered"
+    elif code == "play.draw.no_offer":
+        short = "no_draw_offer"
     elif code == "play.refused" or code.startswith("refuse."):  # a rule of the game says no
         short = "illegal"
         rule = e.params.get("rule") if code == "play.refused" else code.split(".")[1]
@@ -265,6 +267,7 @@ class Table:
             self.conns.add(conn)
             conn.table, conn.seat = self, seat
             self.manager.presence.changed(self.id)
+            self.manager.away.joined(self.id, seat)
             stream = self.streams.get(seat)
             if stream is None:
                 stream = self.streams[seat] = SeatStream(seat)

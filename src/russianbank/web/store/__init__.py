@@ -34,6 +34,7 @@ from pathlib import Path
 from .base import Store
 from .cipher import SeedCipher
 from .core import CoreStore
+from .forfeits import Forfeit
 from .lobby_records import CancelTable, KeepTables, LobbyRow, OpenTable, TakeTable
 from .notify import NOTIFY_CHANNEL, Notification, notify_payloads, pack_payloads, parse_notify
 from .postgres import PostgresStore
@@ -64,6 +65,7 @@ __all__ = [
     "CoreStore",
     "DeleteMoves",
     "EndSession",
+    "Forfeit",
     "KeepTables",
     "LobbyRow",
     "MoveWrite",

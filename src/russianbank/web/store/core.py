@@ -9,6 +9,7 @@ from typing import Any
 
 from .base import Store
 from .cipher import SeedCipher
+from .forfeits import READ as FORFEIT_READ
 from .player_reads import PlayerReads
 from .records import StorageError
 from .schema import GAME_COLUMNS, tables
@@ -48,18 +49,20 @@ class CoreStore(Store, PlayerReads):
     async def _read_options(self, con: Any) -> Any:
         return con
 
-    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str]]:
-        from sqlalchemy import select
+    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str], tuple[int, int] | None]:
+        from sqlalchemy import select, text
 
         g, m = self._games, self._moves
         cols = [g.c[name.strip()] for name in GAME_COLUMNS.split(",")]
 
-        async def q(con: Any) -> tuple[tuple[Any, ...] | None, list[str]]:
+        async def q(con: Any) -> tuple[tuple[Any, ...] | None, list[str], tuple[int, int] | None]:
             row = (await con.execute(select(*cols).where(g.c.id == game_id))).first()
             moves = (await con.execute(select(m.c.move).where(m.c.game_id == game_id).order_by(m.c.idx))).scalars()
-            return (None if row is None else tuple(row)), list(moves)
+            lost = (await con.execute(text(FORFEIT_READ), {"id": game_id})).first()
+            forfeit = None if lost is None else (int(lost[0]), int(lost[1]))
+            return (None if row is None else tuple(row)), list(moves), forfeit
 
-        result: tuple[tuple[Any, ...] | None, list[str]] = await self._run(q)
+        result: tuple[tuple[Any, ...] | None, list[str], tuple[int, int] | None] = await self._run(q)
         return result
 
     async def moves_since(self, game_id: str, idx: int) -> list[tuple[int, str]]:

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 from typing import Any
 
+from .forfeits import write_forfeits_pg
 from .notify import NOTIFY_CHANNEL, notify_payloads
 from .pg_lobby import write_lobby
 from .pg_players import rate_finished, write_players
@@ -42,6 +43,7 @@ async def pg_write(
             out.update((i, True) for i, r in enumerate(rows) if r is not None)
         await write_players(con, items, out, now)
         announce.extend(await write_lobby(con, items, out, now))
+        await write_forfeits_pg(con, items, out, now)
         for i, w in enumerate(items):
             if isinstance(w, DeleteMoves):
                 await con.execute("DELETE FROM rb_moves WHERE game_id = $1 AND idx >= $2", w.game_id, w.from_idx)

@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from .forfeits import Forfeit
 from .lobby_records import LobbyWrite
 
 
@@ -52,6 +53,7 @@ class StoredGame:
     next_game: str | None
     moves: list[str]
     state_extra: int = 0  # the state id beyond the number of moves (undos, rollbacks): see MoveWrite
+    forfeit: tuple[int, int] | None = None  # (seat, index of its resignation): lost for being gone
 
 
 @dataclass
@@ -152,7 +154,7 @@ class SeatPlayer:
 
 
 PlayerWrite = NewPlayer | NewSession | EndSession | SetPassword | SeatPlayer
-Write = NewGame | MoveWrite | NextGameWrite | DeleteMoves | PlayerWrite | LobbyWrite
+Write = NewGame | MoveWrite | NextGameWrite | DeleteMoves | PlayerWrite | LobbyWrite | Forfeit
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from .forfeits import write_forfeits_sqlite
 from .records import DeleteMoves, MoveWrite, NextGameWrite, Write
 from .schema import NEW_GAME_KEYS
 from .sqlite_lobby import write_lobby
@@ -52,6 +53,7 @@ class SQLiteWriter:
                     out.update((i, True) for i, r in enumerate(rows) if r is not None)
                 write_players(con, items, out, now)
                 write_lobby(con, items, out, now)
+                write_forfeits_sqlite(con, items, out, now)
                 for i, w in enumerate(items):
                     if isinstance(w, DeleteMoves):
                         con.execute("DELETE FROM rb_moves WHERE game_id = ? AND idx >= ?", (w.game_id, w.from_idx))

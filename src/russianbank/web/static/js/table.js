@@ -272,6 +272,40 @@ function show(msg, animate) {
   if (fresh && animate) sounds(older, msg, entries, reveals);
   drawLog($("log"), entries, names());
   announce(entries);
+  offers(older, msg);
+}
+
+// Draw offers between two people, and a player gone from the table (the server counts down).
+let awayTimer = null;
+function offers(older, msg) {
+  const other = msg.seat ? (msg.seat === "A" ? "B" : "A") : null;
+  const open = msg.mode === "friend" && !!msg.seat && !msg.view.outcome;
+  const offer = open ? msg.draw_offer : null;
+  $("drawBtn").hidden = !open || offer === msg.seat;
+  $("drawBtn").textContent = t(offer === other ? "web.acceptDraw" : "web.offerDraw");
+  $("drawBox").hidden = offer !== other;
+  if (offer === other) $("drawText").textContent = t("web.drawOffered", { who: names()[other] });
+  $("drawState").hidden = offer !== msg.seat;
+  if (offer === msg.seat) $("drawState").textContent = t("web.drawWaiting");
+  const sameGame = older && older.game_id === msg.game_id;
+  if (sameGame && older.draw_offer === msg.seat && !msg.draw_offer && !msg.view.outcome) {
+    const moved = (msg.page?.log?.length || 0) !== (older.page?.log?.length || 0);
+    if (!moved) toast(t("web.drawDeclined"));
+  }
+  if (offer === other && !(sameGame && older.draw_offer === other)) play("turn");
+  // the other player gone: the seconds left before the game is ours, counted here from the server's word
+  clearInterval(awayTimer);
+  const el = $("awayState");
+  const away = open && msg.away && msg.away.seat === other ? msg.away : null;
+  el.hidden = !away;
+  if (!away) return;
+  const until = Date.now() + away.seconds * 1000;
+  const tick = () => {
+    const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+    el.textContent = t("web.awayCountdown", { who: names()[other], seconds });
+  };
+  tick();
+  awayTimer = setInterval(tick, 1000);
 }
 
 // At a table for two: whether the other player is connected, asked now and then.
@@ -454,6 +488,9 @@ $("stopBtn").addEventListener("click", () => cur && send({ type: "stop", state: 
 $("hintBtn").addEventListener("click", () => cur && cur.your_turn && send({ type: "hint" }));
 $("passBtn").addEventListener("click", () => sendMove("pass"));
 $("undoBtn").addEventListener("click", () => cur && cur.can_undo && send({ type: "undo" }));
+$("drawBtn").addEventListener("click", () => cur && send({ type: "offer_draw" }));
+$("drawAccept").addEventListener("click", () => cur && send({ type: "answer_draw", accept: true }));
+$("drawDecline").addEventListener("click", () => cur && send({ type: "answer_draw", accept: false }));
 $("resignBtn").addEventListener("click", () => {
   if (cur && confirm(t("web.confirmResign"))) send({ type: "resign" });
 });
