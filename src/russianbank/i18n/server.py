@@ -59,6 +59,8 @@ EN: dict[str, str | Mapping[str, str]] = {
     "server.end.gone.player": "{player} left the table and was not back within {time}",
     "server.duration.min": "{n} min",
     "server.duration.s": "{n} s",
+    "server.bad_match_to": "{field} must be a whole number of points from {min} to {max}, or left out",
+    "server.match_over": "the match is over: a side has reached {to|# point|# points}",
     "server.no_draws": "the computer does not take draw offers: draws are offered between two people",
     "server.bad_accept": "{field} must be {values}",
     "server.not_over": (
@@ -128,6 +130,8 @@ RU: dict[str, str | Mapping[str, str]] = {
     "server.end.gone.player": "{player} ушёл из-за стола и не вернулся за {time}",
     "server.duration.min": "{n} мин",
     "server.duration.s": "{n} с",
+    "server.bad_match_to": "{field} должно быть целым числом очков от {min} до {max} или отсутствовать",
+    "server.match_over": "матч окончен: одна из сторон набрала {to|# очко|# очка|# очков}",
     "server.no_draws": "компьютер не принимает предложений ничьей: ничью предлагают друг другу двое людей",
     "server.bad_accept": "{field} должно быть {values}",
     "server.not_over": (

@@ -285,7 +285,7 @@ def create_app(
     async def create_game(request: Request) -> dict[str, Any]:
         client = request.client.host if request.client else "unknown"
         data = await read_json(request)
-        unknown = set(data) - {"mode", "level", "preset", "stops", "seed"}
+        unknown = set(data) - {"mode", "level", "preset", "stops", "seed", "match_to"}
         if unknown:
             raise refuse("bad_request", "server.unknown_fields", fields=", ".join(sorted(unknown))[:200])
         wait = limits.game_wait(client)
@@ -299,6 +299,7 @@ def create_app(
             preset=data.get("preset", "classic"),
             stops=data.get("stops", False),
             seed=data.get("seed"),
+            match_to=data.get("match_to"),
         )
         metrics.games.inc()
         seat = min(tokens)

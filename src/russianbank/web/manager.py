@@ -38,6 +38,18 @@ def _level_names() -> tuple[str, ...]:
     return tuple(LEVELS)
 
 
+MATCH_TO = (1, 10_000)  # the points a match may be played to
+
+
+def check_match_to(value: Any) -> int | None:
+    """A match's target (None: none), or the refusal."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not MATCH_TO[0] <= value <= MATCH_TO[1]:
+        raise refuse("bad_request", "server.bad_match_to", field="'match_to'", min=MATCH_TO[0], max=MATCH_TO[1])
+    return value
+
+
 class TableManager:
     """Creates, loads and keeps the live tables of this process."""
 
@@ -112,8 +124,11 @@ class TableManager:
         seed: Any = None,
         match: tuple[str, int] | None = None,
         token_hashes: tuple[str | None, str | None] | None = None,
+        match_to: Any = None,
     ) -> tuple[str, dict[int, str]]:
-        """A new game; returns its id and the new seat tokens (seat -> token)."""
+        """A new game; returns its id and the new seat tokens (seat -> token). ``match_to``: the
+        points that win the match it begins (None: a match of any length)."""
+        match_to = check_match_to(match_to)
         if not isinstance(mode, str) or mode not in MODES:
             raise refuse("bad_request", "server.bad_mode", choices=", ".join(MODES), value=repr(mode)[:40])
         if mode == "computer":
@@ -161,6 +176,7 @@ class TableManager:
                 options=options.to_dict(),
                 seed=seed,
                 token_hashes=token_hashes,
+                match_to=match_to,
             )
         )
         log.info("game %s created: %s%s, %s", game_id, mode, f" ({level})" if level else "", options.preset)
@@ -220,6 +236,8 @@ class TableManager:
                 raise RequestError("not_over", Message("server.still_playing", {}), 409)
             if table.stored.next_game is not None:
                 return table.stored.next_game
+            if table.match_winner() is not None:
+                raise refuse("match_over", "server.match_over", 409, to=table.stored.match_to)
             st = table.stored
             opts = table.session.options
             new_id, _ = await self.create(
@@ -229,6 +247,7 @@ class TableManager:
                 stops=opts.stops,
                 match=(st.match_id, st.match_no + 1),
                 token_hashes=st.token_hashes,
+                match_to=st.match_to,
             )
             if not await self.store.set_next_game(table.id, new_id):  # another process was first
                 fresh = await self.store.load_game(table.id)

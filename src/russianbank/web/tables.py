@@ -212,15 +212,31 @@ class Table:
                 return seat
         return None
 
-    def match_totals(self) -> dict[str, int]:
-        """The match so far (the very same dict while it does not change: never change it)."""
+    def match_totals(self) -> dict[str, Any]:
+        """The match so far, its target and its winner once a side has reached it (the very same
+        dict while it does not change: never change it)."""
         totals = self.session.match.to_dict()
         key = (*totals.items(), self.stored.match_no)
         cached = self.caches.get("match")
         if cached is None or cached[0] != key:
-            cached = self.caches["match"] = (key, {**totals, "number": self.stored.match_no})
-        out: dict[str, int] = cached[1]
+            won = self.match_winner()
+            cached = self.caches["match"] = (
+                key,
+                {**totals, "number": self.stored.match_no, "to": self.stored.match_to,
+                 "winner": None if won is None else SEATS[won]},
+            )  # fmt: skip
+        out: dict[str, Any] = cached[1]
         return out
+
+    def match_winner(self) -> int | None:
+        """The seat that has reached the match's target (once this game is over), or None."""
+        to = self.stored.match_to
+        m = self.session.match
+        if to is None or not self.session.is_over():
+            return None
+        if m.a >= to or m.b >= to:
+            return 0 if m.a > m.b else 1
+        return None
 
     def append_only(self, name: str, n: int, make: Callable[[int], Any]) -> list[Any]:
         """A list that grows with the game, each entry ``make(i)`` built once (a fresh copy each call).

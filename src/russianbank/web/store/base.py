@@ -127,7 +127,7 @@ class Store(PlayerAPI, LobbyAPI):
         return await self.write(NextGameWrite(game_id, next_id))
 
     async def load_game(self, game_id: str) -> StoredGame | None:
-        row, moves, forfeit = await self._load(game_id)
+        row, moves, extras = await self._load(game_id)
         if row is None:
             return None
         (gid, match_id, match_no, mode, level, cseat, options_json, seed, seed_enc, ta, tb, finished, nxt, extra) = row
@@ -146,7 +146,8 @@ class Store(PlayerAPI, LobbyAPI):
             next_game=nxt,
             moves=moves,
             state_extra=int(extra or 0),
-            forfeit=forfeit,
+            forfeit=extras.get("forfeit"),
+            match_to=extras.get("match_to"),
         )
 
     def _new_game_row(self, g: NewGame) -> tuple[Any, ...]:
@@ -168,7 +169,7 @@ class Store(PlayerAPI, LobbyAPI):
     async def _write_batch(self, items: list[Write]) -> list[bool]:
         raise NotImplementedError
 
-    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str], tuple[int, int] | None]:
+    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str], dict[str, Any]]:
         raise NotImplementedError
 
     async def moves_since(self, game_id: str, idx: int) -> list[tuple[int, str]]:

@@ -10,6 +10,7 @@ from typing import Any
 from .base import Store
 from .cipher import SeedCipher
 from .forfeits import READ as FORFEIT_READ
+from .matches import READ as TARGET_READ
 from .player_reads import PlayerReads
 from .records import StorageError
 from .schema import GAME_COLUMNS, tables
@@ -49,20 +50,26 @@ class CoreStore(Store, PlayerReads):
     async def _read_options(self, con: Any) -> Any:
         return con
 
-    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str], tuple[int, int] | None]:
+    async def _load(self, game_id: str) -> tuple[tuple[Any, ...] | None, list[str], dict[str, Any]]:
         from sqlalchemy import select, text
 
         g, m = self._games, self._moves
         cols = [g.c[name.strip()] for name in GAME_COLUMNS.split(",")]
 
-        async def q(con: Any) -> tuple[tuple[Any, ...] | None, list[str], tuple[int, int] | None]:
+        async def q(con: Any) -> tuple[tuple[Any, ...] | None, list[str], dict[str, Any]]:
             row = (await con.execute(select(*cols).where(g.c.id == game_id))).first()
+            if row is None:
+                return None, [], {}
             moves = (await con.execute(select(m.c.move).where(m.c.game_id == game_id).order_by(m.c.idx))).scalars()
             lost = (await con.execute(text(FORFEIT_READ), {"id": game_id})).first()
-            forfeit = None if lost is None else (int(lost[0]), int(lost[1]))
-            return (None if row is None else tuple(row)), list(moves), forfeit
+            target = (await con.execute(text(TARGET_READ), {"id": row[1]})).first()  # row[1]: the match id
+            extras = {
+                "forfeit": None if lost is None else (int(lost[0]), int(lost[1])),
+                "match_to": None if target is None else int(target[0]),
+            }
+            return tuple(row), list(moves), extras
 
-        result: tuple[tuple[Any, ...] | None, list[str], tuple[int, int] | None] = await self._run(q)
+        result: tuple[tuple[Any, ...] | None, list[str], dict[str, Any]] = await self._run(q)
         return result
 
     async def moves_since(self, game_id: str, idx: int) -> list[tuple[int, str]]:

@@ -10,6 +10,7 @@ import contextlib
 from typing import Any
 
 from .forfeits import write_forfeits_pg
+from .matches import write_targets_pg
 from .notify import NOTIFY_CHANNEL, notify_payloads
 from .pg_lobby import write_lobby
 from .pg_players import rate_finished, write_players
@@ -44,6 +45,7 @@ async def pg_write(
         await write_players(con, items, out, now)
         announce.extend(await write_lobby(con, items, out, now))
         await write_forfeits_pg(con, items, out, now)
+        await write_targets_pg(con, items)
         for i, w in enumerate(items):
             if isinstance(w, DeleteMoves):
                 await con.execute("DELETE FROM rb_moves WHERE game_id = $1 AND idx >= $2", w.game_id, w.from_idx)

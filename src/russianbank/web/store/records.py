@@ -54,6 +54,7 @@ class StoredGame:
     moves: list[str]
     state_extra: int = 0  # the state id beyond the number of moves (undos, rollbacks): see MoveWrite
     forfeit: tuple[int, int] | None = None  # (seat, index of its resignation): lost for being gone
+    match_to: int | None = None  # the points that win the match; None: a match of any length
 
 
 @dataclass
@@ -69,6 +70,7 @@ class NewGame:
     options: dict[str, Any]
     seed: int
     token_hashes: tuple[str | None, str | None]
+    match_to: int | None = None  # the match is over when a side has this many points (the first game's)
 
 
 @dataclass

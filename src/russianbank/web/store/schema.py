@@ -100,6 +100,11 @@ SCHEMA = [
         taken DOUBLE PRECISION
     )""",
     "CREATE UNIQUE INDEX IF NOT EXISTS ux_rb_lobby_open ON rb_lobby (player_id) WHERE game_id IS NULL",
+    # a match played to a chosen score
+    """CREATE TABLE IF NOT EXISTS rb_match_targets (
+        match_id VARCHAR(32) PRIMARY KEY,
+        points INTEGER NOT NULL
+    )""",
     # a game lost by a player gone past the grace period: the seat and its resignation's index
     """CREATE TABLE IF NOT EXISTS rb_forfeits (
         game_id VARCHAR(32) PRIMARY KEY REFERENCES rb_games (id),

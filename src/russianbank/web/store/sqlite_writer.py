@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .forfeits import write_forfeits_sqlite
+from .matches import write_targets_sqlite
 from .records import DeleteMoves, MoveWrite, NextGameWrite, Write
 from .schema import NEW_GAME_KEYS
 from .sqlite_lobby import write_lobby
@@ -54,6 +55,7 @@ class SQLiteWriter:
                 write_players(con, items, out, now)
                 write_lobby(con, items, out, now)
                 write_forfeits_sqlite(con, items, out, now)
+                write_targets_sqlite(con, items)
                 for i, w in enumerate(items):
                     if isinstance(w, DeleteMoves):
                         con.execute("DELETE FROM rb_moves WHERE game_id = ? AND idx >= ?", (w.game_id, w.from_idx))

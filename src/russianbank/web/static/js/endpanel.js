@@ -3,6 +3,13 @@ import { render, t } from "./catalogue.js";
 import { saveGame, savedGame } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** The match in words: its game, its total, its target; its winner once a side has reached it. */
+export function matchText(mt, names) {
+  const params = { number: mt.number, a: names.A, pa: mt.A, pb: mt.B, b: names.B, to: mt.to };
+  if (mt.winner) return t("web.matchWon", { ...params, who: names[mt.winner] });
+  return t(mt.to ? "web.matchTo" : "web.match", params);
+}
 let state = null;
 
 export function hideEnd() {
@@ -14,7 +21,7 @@ export function showEnd(msg, names, token, update = false) {
   state = { msg, token };
   const o = msg.view.outcome;
   $("againBtn").textContent = t(msg.next_game ? "web.nextGame" : "web.playAgain");
-  $("againBtn").hidden = !msg.seat;
+  $("againBtn").hidden = !msg.seat || !!msg.match.winner;
   if (update) return;
   let title;
   if (!o.winner) title = t("web.drawn");
@@ -47,7 +54,7 @@ export function showEnd(msg, names, token, update = false) {
     }
   }
   const mt = msg.match;
-  $("endMatch").textContent = t("web.match", { number: mt.number, a: names.A, pa: mt.A, pb: mt.B, b: names.B });
+  $("endMatch").textContent = matchText(mt, names);
   $("downloadLink").href = `/api/games/${encodeURIComponent(msg.game_id)}/record`;
   $("replayLink").href = `/replay/${encodeURIComponent(msg.game_id)}${msg.seat ? `?seat=${msg.seat}` : ""}`;
   $("endPanel").hidden = false;

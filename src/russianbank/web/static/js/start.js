@@ -15,7 +15,9 @@ const choice = {
   level: pref("start.level", "medium"),
   preset: pref("start.preset", "classic"),
   stops: pref("start.stops", "off") === "on",
+  matchTo: Number(pref("start.matchTo", "0")) || null, // the points that win a match; null: game after game
 };
+const MATCH_POINTS = [100, 200, 300, 500];
 
 function fillChoices() {
   const level = $("level");
@@ -46,6 +48,11 @@ function fillChoices() {
     box.appendChild(label);
   }
   $("stops").checked = choice.stops;
+  const match = $("matchTo");
+  match.textContent = "";
+  match.add(new Option(t("web.matchOpen"), ""));
+  for (const n of MATCH_POINTS) match.add(new Option(t("web.matchPoints", { n }), String(n)));
+  match.value = MATCH_POINTS.includes(choice.matchTo) ? String(choice.matchTo) : "";
   showChoice();
 }
 
@@ -54,6 +61,7 @@ function choose(change) {
   setPref("start.level", choice.level);
   setPref("start.preset", choice.preset);
   setPref("start.stops", choice.stops ? "on" : "off");
+  setPref("start.matchTo", String(choice.matchTo || 0));
   showChoice();
 }
 
@@ -178,7 +186,9 @@ async function create(body) {
 
 function options() {
   const single = choice.preset === "single";
-  return { preset: choice.preset, stops: !single && $("stops").checked };
+  const out = { preset: choice.preset, stops: !single && $("stops").checked };
+  if (choice.matchTo) out.match_to = choice.matchTo;
+  return out;
 }
 
 form.addEventListener("submit", (e) => {
@@ -192,6 +202,7 @@ form.addEventListener("submit", (e) => {
 $("startFriend").addEventListener("click", () => create({ mode: "friend", ...options() }));
 $("level").addEventListener("change", () => choose({ level: $("level").value }));
 $("stops").addEventListener("change", () => choose({ stops: $("stops").checked }));
+$("matchTo").addEventListener("change", () => choose({ matchTo: Number($("matchTo").value) || null }));
 
 // who this browser plays as: the line under Play, or on a first visit a small dialog for a name
 function showMe(player) {

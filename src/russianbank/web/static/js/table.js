@@ -8,7 +8,7 @@ import { Input } from "./input.js";
 import { layout } from "./layout.js";
 import { drawLog } from "./log.js";
 import { play, setSound, soundOn } from "./sound.js";
-import { showEnd, hideEnd } from "./endpanel.js";
+import { hideEnd, matchText, showEnd } from "./endpanel.js";
 
 // the computer's pace: seconds between its moves, set at the server ({"type": "pace"})
 const PACE_S = { slow: 1.5, normal: 0.7, fast: 0 };
@@ -384,7 +384,7 @@ function chrome() {
   turnEl.textContent = text;
   turnEl.className = "turn" + (msg.your_turn ? " mine" : "");
   const mt = msg.match;
-  $("match").textContent = t("web.match", { number: mt.number, a: nm.A, pa: mt.A, pb: mt.B, b: nm.B });
+  $("match").textContent = matchText(mt, nm);
   document.body.dataset.turn = v.turn;
   document.body.dataset.yourTurn = msg.your_turn ? "1" : "0";
   document.body.dataset.over = v.outcome ? "1" : "0";
