@@ -116,3 +116,40 @@ def test_a_password_then_a_log_in_on_another_device(server: tuple[str, Any], bro
     page.wait_for_selector("#named:not([hidden])")
     one.close()
     two.close()
+
+
+def test_a_friend_by_the_private_link_is_asked_for_a_name_and_the_game_is_rated(
+    server: tuple[str, Any], browser: Any
+) -> None:
+    url, _ = server
+    ca = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    pa = ca.new_page()
+    prefs(pa, url, lang="en", pace="fast")
+    r = pa.request.post(url + "/api/players", data='{"name": "Irene"}', headers={"Content-Type": "application/json"})
+    assert r.ok, r.text()
+    d = new_game(pa, url, mode="friend", seed=11)
+    open_seat(pa, url, d)
+    assert pa.is_hidden("#seatName")  # a name already: nothing to ask
+    cb = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    pb = cb.new_page()
+    prefs(pb, url, lang="ru", pace="fast")
+    pb.goto(url + d["friend_url"])
+    pb.wait_for_selector("#board .card")
+    pb.wait_for_selector("#seatName:not([hidden])")
+    assert pb.inner_text("#seatNameTitle") == i18n.render("players.me.chooseTitle", {}, "ru")
+    assert audit(pb) == []
+    pb.fill("#seatNameInput", "Юрий")
+    pb.click("#seatNameForm button[type=submit]")
+    pb.wait_for_selector("#seatName[hidden]", state="attached")
+    pb.wait_for_function("document.body.dataset.connected === '1'")
+    pa.on("dialog", lambda dlg: dlg.accept())
+    pa.click("#resignBtn")
+    pb.wait_for_selector("#endPanel:not([hidden])")
+    me = pb.request.get(url + "/api/players/" + "Юрий").json()
+    assert me["games"] == 1 and me["won"] == 1 and me["rating"] > 1500
+    assert pa.request.get(url + "/api/players/Irene").json()["lost"] == 1
+    pb.reload()  # asked once: not after the game, nor again
+    pb.wait_for_selector("#board .card")
+    assert pb.is_hidden("#seatName")
+    ca.close()
+    cb.close()

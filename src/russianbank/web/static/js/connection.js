@@ -64,6 +64,16 @@ export class Connection {
     else if (msg.type === "hint") this.h.onHint?.(msg);
   }
 
+  /** Open the connection again at once (the server reads the session cookie when it is opened). */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null; // its close is not a drop
+    if (old) old.close();
+    this.retry = 0;
+    this.joined = false;
+    this.open();
+  }
+
   /** Send a message; false when not connected (the caller says so). */
   send(data) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN && this.joined) {

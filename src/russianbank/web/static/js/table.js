@@ -9,6 +9,7 @@ import { layout } from "./layout.js";
 import { drawLog } from "./log.js";
 import { play, setSound, soundOn } from "./sound.js";
 import { hideEnd, matchText, showEnd } from "./endpanel.js";
+import { seatName } from "./seatname.js";
 
 // the computer's pace: seconds between its moves, set at the server ({"type": "pace"})
 const PACE_S = { slow: 1.5, normal: 0.7, fast: 0 };
@@ -273,6 +274,7 @@ function show(msg, animate) {
   drawLog($("log"), entries, names());
   announce(entries);
   offers(older, msg);
+  seatName(msg, conn);
 }
 
 // Draw offers between two people, and a player gone from the table (the server counts down).
