@@ -102,7 +102,8 @@ class Fanout:
         beat = 0.0
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), RESYNC_EVERY)
+                async with asyncio.timeout(RESYNC_EVERY):  # not wait_for: it may swallow close()'s cancel
+                    await wake.wait()
             wake.clear()
             await asyncio.sleep(0.02)  # a burst of joins goes in one payload
             tables = self.manager.tables

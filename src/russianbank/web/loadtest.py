@@ -5,7 +5,8 @@ person's seat against the server's computer (``--opponent computer``). A move's
 acknowledgement time is from sending it to receiving the state that holds it (the server
 acknowledges only stored moves). ``--pace fast`` moves as soon as it is the seat's turn;
 ``--pace human`` waits 1–3 s before each move, as a person would. Bounded in tables, time and
-moves, and only against this machine (loopback addresses).
+moves, and only against this machine (loopback addresses). ``--lobby`` has people pair in the
+lobby and play instead (:mod:`.loadtest_lobby`).
 
 Start the server with limits that let one address play many tables, for example::
 
@@ -62,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="leave this tool's own garbage collector on (off by default: its pauses would count as the server's)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    from .loadtest_lobby import add_lobby_arguments
+
+    add_lobby_arguments(parser)
 
 
 def check_target(url: str) -> tuple[str, int]:
@@ -434,6 +438,10 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "lobby", False):  # people in the lobby instead of tables
+        from .loadtest_lobby import run_lobby
+
+        return run_lobby(args)
     try:
         host, port = check_target(args.url)
     except ValueError as e:

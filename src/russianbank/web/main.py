@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..session.setup import MAX_PACE
+from .players.limits import PlayerLimits
 from .store import default_db_path
 
 
@@ -61,6 +62,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=64,
         metavar="N",
         help="open websockets per client address (default 64)",
+    )
+    parser.add_argument(
+        "--names-per-address",
+        type=int,
+        default=PlayerLimits.names_per_address,
+        metavar="N",
+        help=f"new player names per client address in {PlayerLimits.window / 60:g} minutes "
+        f"(default {PlayerLimits.names_per_address})",
     )
     parser.add_argument(
         "--gc",
@@ -122,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         return fail("--think-processes must be from 0 to 16")
     if not 1 <= args.workers <= 64:
         return fail("--workers must be from 1 to 64")
-    for name in ("games_per_minute", "connections_per_client"):
+    for name in ("games_per_minute", "connections_per_client", "names_per_address"):
         if getattr(args, name) < 1:
             return fail(f"--{name.replace('_', '-')} must be at least 1")
     try:
@@ -149,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
         "think_processes": args.think_processes,
         "gc": args.gc,
         "db_writer": args.db_writer,
+        "player_limits": PlayerLimits(names_per_address=args.names_per_address),
     }
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)

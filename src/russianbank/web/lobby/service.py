@@ -89,7 +89,11 @@ class Lobby:
         self._poke = asyncio.Event()
         self._lock = asyncio.Lock()
         self._read_at = 0.0  # when the lobby was last read
+        self._begun = self._done = 0  # readings of the lobby begun, and the last one done
+        self._read_event = asyncio.Event()  # set when a reading is done (then a new one waits)
         self._task: asyncio.Task[None] | None = None
+        self._closing = False
+        self._views: dict[str, tuple[LobbyRow, dict[str, Any]]] = {}  # table id -> (its row, its view)
 
     # ---------------------------------------------------------------- running
 
@@ -97,6 +101,7 @@ class Lobby:
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="rb-lobby")
 
     async def close(self) -> None:
+        self._closing = True  # besides the cancel, which a wait that ends at the same moment may swallow
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(BaseException):
@@ -113,9 +118,12 @@ class Lobby:
 
     async def _loop(self) -> None:
         kept = 0.0
-        while True:
+        while not self._closing:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._poke.wait(), REFRESH_EVERY)
+                async with asyncio.timeout(REFRESH_EVERY):
+                    await self._poke.wait()
+            if self._closing:
+                return
             self._poke.clear()
             try:
                 now = self.clock()
@@ -138,16 +146,24 @@ class Lobby:
         """Read the lobby and tell every connection here what was added and what went."""
         async with self._lock:
             now = self.clock()
-            rows = await self.store.lobby_rows(now - STALE, now - LISTED_FOR)
+            self._begun += 1
+            reading = self._begun
+            waited = set(self.waiting)  # a table opened while the rows are read may not be in them
+            try:
+                rows = await self.store.lobby_rows(now - STALE, now - LISTED_FOR)
+            finally:
+                self._read_done(reading)
             self._read_at = now
             new_open = {r.id: r for r in rows if r.game_id is None}
             new_playing = {r.id: r for r in rows if r.game_id is not None}
-            added = [table_view(r) for tid, r in new_open.items() if tid not in self.open]
+            added = [self._view(r) for tid, r in new_open.items() if tid not in self.open]
             removed = [tid for tid in self.open if tid not in new_open]
-            g_added = [game_view(r) for tid, r in new_playing.items() if tid not in self.playing]
+            g_added = [self._view(r) for tid, r in new_playing.items() if tid not in self.playing]
             g_removed = [r.game_id for tid, r in self.playing.items() if tid not in new_playing]
             self.open, self.playing = new_open, new_playing
-            gone = [w for tid, w in self.waiting.items() if tid not in new_open]
+            self._views = {tid: v for tid, v in self._views.items() if tid in new_open or tid in new_playing}
+            told = list(self.conns)  # those whose lobby was the one before: who joins from now on is shown this one
+            gone = [w for tid, w in self.waiting.items() if tid in waited and tid not in new_open]
         for w in gone:
             await self._host_told(w, new_playing.get(w.table_id))
         if added or removed or g_added or g_removed:
@@ -160,7 +176,7 @@ class Lobby:
                     "games_removed": g_removed,
                 }
             )
-            for c in list(self.conns):
+            for c in told:
                 c.send(text)
 
     async def _host_told(self, w: Waiting, row: LobbyRow | None) -> None:
@@ -177,18 +193,49 @@ class Lobby:
         else:
             w.conn.send(dumps({"type": "closed", "table": w.table_id, "reason": "stale"}))
 
+    def _view(self, r: LobbyRow) -> dict[str, Any]:
+        """What the messages show of a row: an open table's or a game's view, made once per row
+        (every joining connection is shown them all)."""
+        hit = self._views.get(r.id)
+        if hit is not None and hit[0] is r:
+            return hit[1]
+        view = table_view(r) if r.game_id is None else game_view(r)
+        self._views[r.id] = (r, view)
+        return view
+
     def snapshot(self, me: PlayerRow | None) -> dict[str, Any]:
         return {
             "type": "lobby",
             "me": None if me is None else player_view(me.name, me.rating),
-            "tables": [table_view(r) for r in self.open.values()],
-            "games": [game_view(r) for r in self.playing.values()],
+            "tables": [self._view(r) for r in self.open.values()],
+            "games": [self._view(r) for r in self.playing.values()],
         }
+
+    def _read_done(self, reading: int) -> None:
+        """A reading came back: who waits for it runs once :meth:`refresh` has made its rows the
+        lobby (there is no await in between)."""
+        self._done = max(self._done, reading)
+        event, self._read_event = self._read_event, asyncio.Event()
+        event.set()
+
+    async def _fresh(self) -> None:
+        """Wait until the lobby has been read since every change this process knows of: the
+        reading under way, or the one the loop is about to make when it was told of a change."""
+        want = self._begun + 1 if self._poke.is_set() else self._begun if self._lock.locked() else 0
+        while self._done < want:
+            try:
+                async with asyncio.timeout(REFRESH_EVERY):
+                    await self._read_event.wait()
+            except TimeoutError:  # the loop is not reading: read here
+                await self.refresh()
+                return
 
     async def join(self, conn: Connection, me: PlayerRow | None) -> None:
         """A new lobby connection: the lobby as it is, then every change."""
         if self.clock() - self._read_at > REFRESH_EVERY or not self.conns:
             await self.refresh()
+        else:
+            await self._fresh()
         self.conns.add(conn)
         conn.send(dumps(self.snapshot(me)))
 

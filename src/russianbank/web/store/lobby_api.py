@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .lobby_records import CancelTable, KeepTables, LobbyRow, OpenTable, TakeTable
-from .records import Write
+from .records import StorageError, Write
 
 _COLUMNS = (
     "l.id, l.player_id, hp.name, hp.rating, l.token_hash, l.preset, l.stops, l.created, "
@@ -34,11 +34,30 @@ def _row(r: Any) -> LobbyRow:
 class LobbyAPI:
     """What the server asks of the store about the lobby; :class:`~.base.Store` has it."""
 
+    _rengine: Any  # the readers' engine (:class:`~.core.CoreStore`'s)
+
     async def write(self, item: Write) -> bool:
         raise NotImplementedError
 
     async def _run(self, fn: Callable[[Any], Any]) -> Any:
         raise NotImplementedError
+
+    def _wrap(self, e: BaseException) -> StorageError:
+        raise NotImplementedError
+
+    async def _read_alone(self, sql: str, params: dict[str, Any]) -> list[Any]:
+        """The rows of one statement, which is a snapshot by itself: read without a transaction
+        around it (autocommit), so one round trip to the database instead of three (BEGIN, the
+        statement, COMMIT). Every process reads the lobby each time it changes."""
+        from sqlalchemy import text
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            async with self._rengine.connect() as con:
+                con = await con.execution_options(isolation_level="AUTOCOMMIT")
+                return list(await con.execute(text(sql), params))
+        except (SQLAlchemyError, OSError) as e:
+            raise self._wrap(e) from e
 
     async def open_table(self, table: OpenTable) -> bool:
         return await self.write(table)
@@ -55,12 +74,11 @@ class LobbyAPI:
     async def lobby_rows(self, stale_before: float, listed_after: float) -> list[LobbyRow]:
         """The open tables kept since ``stale_before`` and the games taken since ``listed_after``
         that are not over, the oldest first."""
-        from sqlalchemy import text
-
-        async def q(con: Any) -> list[Any]:
-            return list(await con.execute(text(_LISTED), {"stale": stale_before, "listed": listed_after}))
-
-        return [_row(r) for r in await self._run(q)]
+        rows = [tuple(r) for r in await self._read_alone(_LISTED, {"stale": stale_before, "listed": listed_after})]
+        seen: dict[tuple[Any, ...], LobbyRow] = getattr(self, "_lobby_seen", {})  # the last reading's, unchanged
+        out = [seen.get(r) or _row(r) for r in rows]
+        self._lobby_seen = dict(zip(rows, out, strict=True))
+        return out
 
     async def lobby_row(self, table_id: str) -> LobbyRow | None:
         """One table of the lobby, whatever its state, or None (closed, or gone)."""
