@@ -446,7 +446,7 @@ def test_resign_record_and_play_again_keep_the_match(make_client):
         recv_state(wb)
         o = end["view"]["outcome"]
         assert o["winner"] == "A" and o["termination"] == "resignation" and o["score"]["total"] > 30
-        assert end["match"] == {"A": o["score"]["total"], "B": 0, "games": 1, "number": 1}
+        assert end["match"] == {"A": o["score"]["total"], "B": 0, "games": 1, "number": 1, "to": None, "winner": None}
         wa.send_json({"type": "move", "move": "SH", "state": end["state_id"]})
         assert recv(wa)["code"] == "game_over"
         rec = c.get(f"/api/games/{gid}/record")
