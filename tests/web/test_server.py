@@ -633,6 +633,9 @@ def test_a_table_left_in_the_computers_turn_leaves_memory_once_the_turn_is_store
         (["--pace", "10.5"], "--pace must be from 0 to 10 seconds"),
         (["--pace", "-1"], "--pace must be from 0 to 10 seconds"),
         (["--think-processes", "99"], "--think-processes must be from 0 to 16"),
+        (["--abandon-after", "5"], "--abandon-after must be 0 (never) or from 10 to 86400 seconds"),
+        (["--abandon-after", "-1"], "--abandon-after must be 0 (never) or from 10 to 86400 seconds"),
+        (["--names-per-address", "0"], "--names-per-address must be at least 1"),
     ],
 )
 def test_serve_refuses_options_out_of_range(args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..session.setup import MAX_PACE
+from .away import GRACE
 from .players.limits import PlayerLimits
 from .store import default_db_path
 
@@ -70,6 +71,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"new player names per client address in {PlayerLimits.window / 60:g} minutes "
         f"(default {PlayerLimits.names_per_address})",
+    )
+    parser.add_argument(
+        "--abandon-after",
+        type=float,
+        default=GRACE,
+        metavar="SECONDS",
+        help=f"a player gone from a table for two this long loses the game (default {GRACE:g}; 0: never)",
     )
     parser.add_argument(
         "--gc",
@@ -131,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("--think-processes must be from 0 to 16")
     if not 1 <= args.workers <= 64:
         return fail("--workers must be from 1 to 64")
+    if not (args.abandon_after == 0 or 10 <= args.abandon_after <= 86400):
+        return fail("--abandon-after must be 0 (never) or from 10 to 86400 seconds")
     for name in ("games_per_minute", "connections_per_client", "names_per_address"):
         if getattr(args, name) < 1:
             return fail(f"--{name.replace('_', '-')} must be at least 1")
@@ -159,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
         "gc": args.gc,
         "db_writer": args.db_writer,
         "player_limits": PlayerLimits(names_per_address=args.names_per_address),
+        "abandon_after": args.abandon_after,
     }
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Russian Bank is ready: open http://{shown}:{args.port}/ in your browser", flush=True)
