@@ -128,15 +128,23 @@ def test_quick_pairing_seats_two_people_at_once(server: tuple[str, Any], browser
     ca, pa = _arrive(browser, url, "ru", "Вера")
     cb, pb = _arrive(browser, url, "en", "Walter")
     pa.select_option("#preset", "hoyle")
+    pa.select_option("#matchTo", "300")
     pa.click("#quick")  # nobody waits with these rules: a table opens
     pa.wait_for_selector("#waitPart:not([hidden])")
+    to_300 = i18n.render("lobby.withMatch", {"n": 300}, "ru")
+    waiting = {"preset": {"code": "web.preset.hoyle", "params": {}}, "stops": to_300}
+    assert pa.inner_text("#waiting") == i18n.render("lobby.waiting", waiting, "ru")
     pb.wait_for_selector("#tables li button.take")
+    assert i18n.render("web.matchPoints", {"n": 300}, "en") in pb.inner_text("#tables li")
     pb.select_option("#preset", "hoyle")
+    pb.select_option("#matchTo", "300")
     pb.click("#quick")  # Вера waits with the same rules: seated at once
     for p in (pa, pb):
         p.wait_for_url("**/game/*")
         p.wait_for_selector("#board .card")
     assert pa.url == pb.url
+    pb.wait_for_function("document.querySelector('#match').textContent.length > 0")
+    assert pb.inner_text("#match").startswith("Match to 300")
     assert pa.evaluate("JSON.parse(localStorage.getItem('rb.games'))[0].opponent") == "Walter"
     assert pb.evaluate("JSON.parse(localStorage.getItem('rb.games'))[0].opponent") == "Вера"
     ca.close()

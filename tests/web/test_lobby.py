@@ -179,6 +179,29 @@ def test_quick_pairing_takes_a_table_of_the_same_settings_and_the_nearest_rating
         assert until(wb, "paired")["seat"] == "A"
 
 
+def test_a_table_for_a_match_to_a_score(make_client) -> None:
+    c = make_client(settings=roomy())
+    cookies = {n: name_cookie(c, n) for n in ("Eve", "Fay", "Gus")}
+    with lobby(c, cookies["Eve"]) as we, lobby(c, cookies["Fay"]) as wf, lobby(c, cookies["Gus"]) as wg:
+        for w in (we, wf, wg):
+            recv(w)
+        we.send_json({"type": "open", "preset": "classic", "stops": False, "match_to": 200})
+        te = until(we, "opened")["table"]
+        assert te["match_to"] == 200
+        wf.send_json({"type": "quick", "preset": "classic", "stops": False})  # game after game: not Eve's
+        assert until(wf, "opened")["table"]["match_to"] is None
+        wg.send_json({"type": "quick", "preset": "classic", "stops": False, "match_to": 200})
+        paired = until(wg, "paired")
+        assert paired["opponent"]["name"] == "Eve" and paired["table"] == te["id"]
+        with c.websocket_connect(f"/ws/{paired['game_id']}") as ws:
+            state = join(ws, paired["token"])
+            assert state["match"]["to"] == 200 and state["match"]["winner"] is None
+        for bad in (0, "200", True, 20_000):
+            wg.send_json({"type": "open", "preset": "classic", "stops": False, "match_to": bad})
+            e = until(wg, "error")
+            assert e["code"] == "bad_request" and e["msg"]["code"] == "server.bad_match_to"
+
+
 def test_quick_pairing_prefers_the_nearest_rating() -> None:
     from russianbank.web.store import LobbyRow
 

@@ -3,7 +3,7 @@
 On the websocket the server sends the lobby as it is (``lobby``), then what changes
 (``lobby_update``); a person with a name (the session cookie) may send::
 
-    {"type": "open", "preset": "classic", "stops": false}   open a table and wait at it
+    {"type": "open", "preset": "classic", "stops": false, "match_to": null}   open a table, wait at it
     {"type": "cancel"}                                      close it
     {"type": "take", "table": ID}                           take somebody's open table
     {"type": "quick", "preset": "classic", "stops": false}  take the nearest rating's, or open one
@@ -31,7 +31,8 @@ from .service import Lobby
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 LOBBY_TYPES = ("open", "cancel", "take", "quick", "ping")
-LOBBY_FIELDS = {"open": {"preset", "stops"}, "quick": {"preset", "stops"}, "take": {"table"}, "cancel": set()}
+RULES = {"preset", "stops", "match_to"}
+LOBBY_FIELDS = {"open": RULES, "quick": RULES, "take": {"table"}, "cancel": set()}
 
 
 def add_lobby_routes(
@@ -93,8 +94,10 @@ def add_lobby_routes(
             return
         me: PlayerRow | None = await current(cookie)
         if kind == "open":
-            await lobby.open_table(conn, me, data.get("preset", "classic"), data.get("stops", False))
+            await lobby.open_table(
+                conn, me, data.get("preset", "classic"), data.get("stops", False), data.get("match_to")
+            )
         elif kind == "quick":
-            await lobby.quick(conn, me, data.get("preset", "classic"), data.get("stops", False))
+            await lobby.quick(conn, me, data.get("preset", "classic"), data.get("stops", False), data.get("match_to"))
         else:
             await lobby.take(conn, me, data.get("table"))

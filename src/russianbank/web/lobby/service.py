@@ -27,6 +27,7 @@ from ...errors import InvalidOptionsError
 from ...i18n import Message
 from ...options import options_for
 from ..conn import Connection
+from ..manager import check_match_to
 from ..protocol import RequestError, dumps, engine_message, refuse
 from ..store import LobbyRow, OpenTable, PlayerRow, StorageError, Store, TakeTable, hash_token
 from .views import game_view, paired_message, player_view, table_view
@@ -67,10 +68,14 @@ def check_options(preset: Any, stops: Any) -> tuple[str, bool]:
     return options.preset, options.stops
 
 
-def nearest(rows: Iterable[LobbyRow], player_id: str, rating: float, preset: str, stops: bool) -> list[LobbyRow]:
+def nearest(
+    rows: Iterable[LobbyRow], player_id: str, rating: float, preset: str, stops: bool, match_to: int | None = None
+) -> list[LobbyRow]:
     """The open tables of these settings that are not the player's, the nearest host's rating
     first (the oldest of equals)."""
-    fits = [r for r in rows if r.preset == preset and r.stops == stops and r.host_id != player_id]
+    fits = [
+        r for r in rows if r.preset == preset and r.stops == stops and r.match_to == match_to and r.host_id != player_id
+    ]
     return sorted(fits, key=lambda r: (abs(r.host_rating - rating), r.created))
 
 
@@ -252,20 +257,23 @@ class Lobby:
 
     # --------------------------------------------------------------- requests
 
-    async def open_table(self, conn: Connection, me: PlayerRow | None, preset: Any, stops: Any) -> None:
+    async def open_table(
+        self, conn: Connection, me: PlayerRow | None, preset: Any, stops: Any, match_to: Any = None
+    ) -> None:
         if me is None:
             raise no_name()
         if conn in self.by_conn:
             raise refuse("already_open", "lobby.already_open", 409)
         preset, stops = check_options(preset, stops)
+        match_to = check_match_to(match_to)
         token = secrets.token_urlsafe(18)
         table_id = secrets.token_urlsafe(9)
-        if not await self.store.open_table(OpenTable(table_id, me.id, hash_token(token), preset, stops)):
+        if not await self.store.open_table(OpenTable(table_id, me.id, hash_token(token), preset, stops, match_to)):
             raise refuse("already_open", "lobby.already_open", 409)
         w = Waiting(conn, table_id, token, me.id)
         self.waiting[table_id] = w
         self.by_conn[conn] = w
-        row = LobbyRow(table_id, me.id, me.name, me.rating, "", preset, stops, self.clock())
+        row = LobbyRow(table_id, me.id, me.name, me.rating, "", preset, stops, self.clock(), match_to=match_to)
         conn.send(dumps({"type": "opened", "table": table_view(row)}))
         self.poke()
 
@@ -303,18 +311,21 @@ class Lobby:
             preset=row.preset,
             stops=row.stops,
             token_hashes=(row.token_hash, hash_token(token)),
+            match_to=row.match_to,
         )
         if not await self.store.take_table(TakeTable(row.id, me.id, game_id, self.clock() - STALE)):
             self.poke()
             raise refuse("table_gone", "lobby.table_gone", 409)
         taken = LobbyRow(
             row.id, row.host_id, row.host_name, row.host_rating, "", row.preset, row.stops, row.created,
-            game_id, me.id, me.name, me.rating,
+            game_id, me.id, me.name, me.rating, row.match_to,
         )  # fmt: skip
         conn.send(dumps(paired_message(taken, 1, token)))
         self.poke()
 
-    async def quick(self, conn: Connection, me: PlayerRow | None, preset: Any, stops: Any) -> None:
+    async def quick(
+        self, conn: Connection, me: PlayerRow | None, preset: Any, stops: Any, match_to: Any = None
+    ) -> None:
         """Take the open table of these settings whose host's rating is nearest (the oldest of
         equals), or open one and wait."""
         if me is None:
@@ -322,11 +333,12 @@ class Lobby:
         if conn in self.by_conn:
             raise refuse("already_open", "lobby.already_open", 409)
         preset, stops = check_options(preset, stops)
-        for row in nearest(self.open.values(), me.id, me.rating, preset, stops)[:QUICK_TRIES]:
+        match_to = check_match_to(match_to)
+        for row in nearest(self.open.values(), me.id, me.rating, preset, stops, match_to)[:QUICK_TRIES]:
             try:
                 await self._take(conn, me, row)
                 return
             except RequestError as e:
                 if e.code != "table_gone":
                     raise
-        await self.open_table(conn, me, preset, stops)
+        await self.open_table(conn, me, preset, stops, match_to)

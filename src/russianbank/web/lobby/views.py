@@ -20,6 +20,7 @@ def table_view(r: LobbyRow) -> dict[str, Any]:
         "host": player_view(r.host_name, r.host_rating),
         "preset": r.preset,
         "stops": r.stops,
+        "match_to": r.match_to,
         "created": round(r.created, 3),
     }
 
@@ -33,6 +34,7 @@ def game_view(r: LobbyRow) -> dict[str, Any]:
         "players": [player_view(r.host_name, r.host_rating), guest],
         "preset": r.preset,
         "stops": r.stops,
+        "match_to": r.match_to,
         "watch_url": f"/game/{r.game_id}",
     }
 
@@ -50,5 +52,6 @@ def paired_message(r: LobbyRow, seat: int, token: str) -> dict[str, Any]:
         "url": f"/game/{r.game_id}#t={token}",
         "preset": r.preset,
         "stops": r.stops,
+        "match_to": r.match_to,
         "opponent": player_view(*other),
     }

@@ -11,7 +11,7 @@ from .records import StorageError, Write
 
 _COLUMNS = (
     "l.id, l.player_id, hp.name, hp.rating, l.token_hash, l.preset, l.stops, l.created, "
-    "l.game_id, l.guest_id, gp.name, gp.rating"
+    "l.game_id, l.guest_id, gp.name, gp.rating, l.match_to"
 )
 _FROM = (
     "FROM rb_lobby l JOIN rb_players hp ON hp.id = l.player_id "
@@ -27,7 +27,7 @@ _ONE = f"SELECT {_COLUMNS} {_FROM} WHERE l.id = :id"
 def _row(r: Any) -> LobbyRow:
     return LobbyRow(
         r[0], r[1], r[2], float(r[3]), r[4], r[5], bool(r[6]), float(r[7]),
-        r[8], r[9], r[10], None if r[11] is None else float(r[11]),
+        r[8], r[9], r[10], None if r[11] is None else float(r[11]), None if r[12] is None else int(r[12]),
     )  # fmt: skip
 
 

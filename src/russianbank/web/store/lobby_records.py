@@ -17,6 +17,7 @@ class OpenTable:
     token_hash: str
     preset: str
     stops: bool
+    match_to: int | None = None  # the match it begins is played to these points (None: no target)
 
 
 @dataclass
@@ -70,3 +71,4 @@ class LobbyRow:
     guest_id: str | None = None
     guest_name: str | None = None
     guest_rating: float | None = None
+    match_to: int | None = None

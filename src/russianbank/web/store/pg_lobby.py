@@ -10,8 +10,8 @@ from .lobby_records import CancelTable, KeepTables, OpenTable, TakeTable
 from .records import Write
 
 _OPEN = (
-    "INSERT INTO rb_lobby (id, player_id, token_hash, preset, stops, created, touched) "
-    "SELECT $1::varchar, $2::varchar, $3::varchar, $4::varchar, $5::boolean, $6::float8, $6::float8 "
+    "INSERT INTO rb_lobby (id, player_id, token_hash, preset, stops, created, touched, match_to) "
+    "SELECT $1::varchar, $2::varchar, $3::varchar, $4::varchar, $5::boolean, $6::float8, $6::float8, $7::integer "
     "WHERE EXISTS (SELECT 1 FROM rb_players WHERE id = $2) ON CONFLICT DO NOTHING"
 )
 _TAKE = (
@@ -40,7 +40,7 @@ async def write_lobby(con: Any, items: list[Write], out: dict[int, bool], now: f
     changed: list[Write] = []
     for i, w in enumerate(items):
         if isinstance(w, OpenTable):
-            status = await con.execute(_OPEN, w.id, w.player_id, w.token_hash, w.preset, w.stops, now)
+            status = await con.execute(_OPEN, w.id, w.player_id, w.token_hash, w.preset, w.stops, now, w.match_to)
             out[i] = _count(status) == 1
         elif isinstance(w, CancelTable):
             status = await con.execute(

@@ -93,6 +93,7 @@ SCHEMA = [
         token_hash VARCHAR(64) NOT NULL,
         preset VARCHAR(40) NOT NULL,
         stops BOOLEAN NOT NULL,
+        match_to INTEGER,
         created DOUBLE PRECISION NOT NULL,
         touched DOUBLE PRECISION NOT NULL,
         game_id VARCHAR(32) REFERENCES rb_games (id),

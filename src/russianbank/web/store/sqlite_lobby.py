@@ -9,8 +9,8 @@ from .lobby_records import CancelTable, KeepTables, OpenTable, TakeTable
 from .records import Write
 
 _OPEN = (
-    "INSERT INTO rb_lobby (id, player_id, token_hash, preset, stops, created, touched) "
-    "SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM rb_players WHERE id = ?) ON CONFLICT DO NOTHING"
+    "INSERT INTO rb_lobby (id, player_id, token_hash, preset, stops, created, touched, match_to) "
+    "SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM rb_players WHERE id = ?) ON CONFLICT DO NOTHING"
 )
 _TAKE = (
     "UPDATE rb_lobby SET game_id = ?, guest_id = ?, taken = ? "
@@ -30,7 +30,7 @@ def write_lobby(con: Any, items: list[Write], out: dict[int, bool], now: float) 
     """The batch's lobby writes, each told whether it went in (``out``, by its index)."""
     for i, w in enumerate(items):
         if isinstance(w, OpenTable):
-            args = (w.id, w.player_id, w.token_hash, w.preset, w.stops, now, now, w.player_id)
+            args = (w.id, w.player_id, w.token_hash, w.preset, w.stops, now, now, w.match_to, w.player_id)
             out[i] = con.execute(_OPEN, args).rowcount == 1
         elif isinstance(w, CancelTable):
             cur = con.execute(

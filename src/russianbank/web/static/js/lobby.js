@@ -15,13 +15,20 @@ let status = null; // {code, params} of the line under the buttons
 let lostAt = 0;
 let retry = 500;
 
-const choice = { preset: pref("start.preset", "classic"), stops: pref("start.stops", "off") === "on" };
+const choice = {
+  preset: pref("start.preset", "classic"),
+  stops: pref("start.stops", "off") === "on",
+  matchTo: Number(pref("start.matchTo", "0")) || null,
+};
+const MATCH_POINTS = [100, 200, 300, 500];
 
 // ------------------------------------------------------------------ drawing
 
 function rules(v) {
-  const name = t(`web.preset.${v.preset}`);
-  return v.stops ? `${name} · ${t("lobby.stopsOn")}` : name;
+  const parts = [t(`web.preset.${v.preset}`)];
+  if (v.stops) parts.push(t("lobby.stopsOn"));
+  if (v.match_to) parts.push(t("web.matchPoints", { n: v.match_to }));
+  return parts.join(" · ");
 }
 
 function ago(created) {
@@ -114,7 +121,8 @@ function drawMe() {
   $("waitPart").hidden = !waitingAt;
   $("tableForm").hidden = !!waitingAt;
   if (waitingAt) {
-    const stops = waitingAt.stops ? t("lobby.withStops") : "";
+    let stops = waitingAt.stops ? t("lobby.withStops") : "";
+    if (waitingAt.match_to) stops += t("lobby.withMatch", { n: waitingAt.match_to });
     $("waiting").textContent = t("lobby.waiting", { preset: m(`web.preset.${waitingAt.preset}`), stops });
   }
   for (const id of ["quick", "openTable", "cancel"]) $(id).disabled = !open;
@@ -131,6 +139,11 @@ function fillPresets() {
   $("stops").checked = choice.stops && !single;
   $("stops").disabled = single;
   $("stopsHelp").textContent = single ? t("web.stopsNone") : "";
+  const match = $("matchTo");
+  match.textContent = "";
+  match.add(new Option(t("web.matchOpen"), ""));
+  for (const n of MATCH_POINTS) match.add(new Option(t("web.matchPoints", { n }), String(n)));
+  match.value = MATCH_POINTS.includes(choice.matchTo) ? String(choice.matchTo) : "";
 }
 
 function drawAll() {
@@ -243,13 +256,19 @@ function connect() {
 
 function settings() {
   const single = choice.preset === "single";
-  return { preset: choice.preset, stops: !single && $("stops").checked };
+  const out = { preset: choice.preset, stops: !single && $("stops").checked };
+  if (choice.matchTo) out.match_to = choice.matchTo;
+  return out;
 }
 
 $("preset").addEventListener("change", () => {
   choice.preset = $("preset").value;
   setPref("start.preset", choice.preset);
   fillPresets();
+});
+$("matchTo").addEventListener("change", () => {
+  choice.matchTo = Number($("matchTo").value) || null;
+  setPref("start.matchTo", String(choice.matchTo || 0));
 });
 $("stops").addEventListener("change", () => {
   choice.stops = $("stops").checked;
