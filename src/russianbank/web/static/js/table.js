@@ -283,8 +283,7 @@ function offers(older, msg) {
   const other = msg.seat ? (msg.seat === "A" ? "B" : "A") : null;
   const open = msg.mode === "friend" && !!msg.seat && !msg.view.outcome;
   const offer = open ? msg.draw_offer : null;
-  $("drawBtn").hidden = !open || offer === msg.seat;
-  $("drawBtn").textContent = t(offer === other ? "web.acceptDraw" : "web.offerDraw");
+  $("drawBtn").hidden = !open || offer !== null; // an offer waiting: its own box answers it
   $("drawBox").hidden = offer !== other;
   if (offer === other) $("drawText").textContent = t("web.drawOffered", { who: names()[other] });
   $("drawState").hidden = offer !== msg.seat;
@@ -300,6 +299,7 @@ function offers(older, msg) {
   const el = $("awayState");
   const away = open && msg.away && msg.away.seat === other ? msg.away : null;
   el.hidden = !away;
+  if (away) $("friendState").hidden = true; // the countdown says more
   if (!away) return;
   const until = Date.now() + away.seconds * 1000;
   const tick = () => {
