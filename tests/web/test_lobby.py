@@ -243,6 +243,16 @@ def test_any_message_to_the_lobby_is_answered_and_changes_nothing(make_client) -
                 assert m["code"] and m["msg"]["code"] and m["message"]
 
         fuzz()
+        bad_target = json_values.filter(lambda v: v is not None and not (type(v) is int and 1 <= v <= 10_000))
+
+        @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+        @given(st.sampled_from(["open", "quick"]), json_values, json_values, bad_target)
+        def fuzz_rules(kind: str, preset: Any, stops: Any, match_to: Any) -> None:
+            ws.send_text(json.dumps({"type": kind, "preset": preset, "stops": stops, "match_to": match_to}))
+            m = recv(ws)
+            assert m["type"] == "error" and m["code"] == "bad_request", m
+
+        fuzz_rules()
         ws.send_bytes(b"\x00\x01")
         assert until(ws, "error")["code"] == "bad_request"
     assert not c.app.state.lobby.open and not c.app.state.lobby.playing
