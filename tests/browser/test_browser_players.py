@@ -114,6 +114,23 @@ def test_a_password_then_a_log_in_on_another_device(server: tuple[str, Any], bro
     assert other.is_visible("#anon")  # logged out on the server: the cookie is gone and would open nothing
     page.reload()  # the first device's session is its own
     page.wait_for_selector("#named:not([hidden])")
+    # the password changed on the first device: a wrong current one is refused, then it changes
+    page.wait_for_selector("#changeForm:not([hidden])")
+    page.fill("#oldPassword", "not it at all")
+    page.fill("#newPassword", "another long password")
+    page.click("#changeForm button[type=submit]")
+    page.wait_for_selector("#changeError:not(:empty)")
+    assert page.inner_text("#changeError") == i18n.render("players.wrong_password", {}, "en")
+    page.fill("#oldPassword", "a long enough password")
+    page.fill("#newPassword", "another long password")
+    page.click("#changeForm button[type=submit]")
+    page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+    assert page.inner_text("#status") == i18n.render("players.me.passwordChanged", {}, "en")
+    assert audit(page) == []
+    other.fill("#loginName", "Travelling Tom")
+    other.fill("#loginPassword", "another long password")
+    other.click("#loginForm button[type=submit]")
+    other.wait_for_selector("#named:not([hidden])")
     one.close()
     two.close()
 

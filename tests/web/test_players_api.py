@@ -105,6 +105,33 @@ def test_a_password_then_a_log_in_from_another_device(make_client, db, tmp_path)
     assert c.get("/api/me").json()["player"]["name"] == ann
 
 
+def test_a_password_changed_ends_the_other_sessions(make_client, db, tmp_path) -> None:
+    c = client_for(make_client, db, tmp_path)
+    eva = f"Eva{db[1]}"
+    first = choose(c, eva)
+    change = {"old_password": "first horse", "password": "second horse"}
+    refused(c.post("/api/me/password", json=change), 403, "wrong_password", "players.wrong_password")  # none yet
+    assert c.post("/api/me/password", json={"password": "first horse"}).status_code == 200
+    as_(c, None)
+    r = c.post("/api/login", json={"name": eva, "password": "first horse"})
+    second = str(r.cookies[COOKIE_NAME])
+    as_(c, first)
+    wrong = {"old_password": "not the one", "password": "second horse"}
+    refused(c.post("/api/me/password", json=wrong), 403, "wrong_password", "players.wrong_password")
+    short = {"old_password": "first horse", "password": "short"}
+    refused(c.post("/api/me/password", json=short), 400, "bad_password", "players.password_length")
+    refused(c.post("/api/me/password", json={**change, "x": 1}), 400, "bad_request", "server.unknown_fields")
+    r = c.post("/api/me/password", json=change)
+    assert r.status_code == 200 and r.json()["player"]["has_password"] is True
+    assert c.get("/api/me").json()["player"]["name"] == eva  # this device stays logged in
+    as_(c, second)
+    assert c.get("/api/me").json() == {"player": None}  # the other one is logged out
+    as_(c, None)
+    refused(c.post("/api/login", json={"name": eva, "password": "first horse"}), 401, "login_failed",
+            "players.login_failed")  # fmt: skip
+    assert c.post("/api/login", json={"name": eva, "password": "second horse"}).status_code == 200
+
+
 def test_a_name_without_a_password_cannot_be_logged_into(make_client, db, tmp_path) -> None:
     c = client_for(make_client, db, tmp_path)
     choose(c, f"Eve{db[1]}")

@@ -2,7 +2,8 @@
 
 - ``POST /api/players`` ``{"name": N}``: the first visit's name; sets the session cookie.
 - ``GET /api/me``: the player of this browser's session (``{"player": null}`` without one).
-- ``POST /api/me/password`` ``{"password": P}``: a password for this session's name (once).
+- ``POST /api/me/password`` ``{"password": P}``: a password for this session's name (once); with
+  ``"old_password"``, another one in place of it (the name's other sessions end).
 - ``POST /api/login`` ``{"name": N, "password": P}``: a session of that name on this device.
 - ``POST /api/logout``: the session ends on the server; the cookie is cleared.
 - ``GET /api/players/{name}``: a player's rating, record and games, as JSON (``?limit=``).

@@ -122,11 +122,14 @@ class Players:
         return row, make_cookie(self.key, sid)
 
     async def set_password(self, client: str, cookie: str | None, data: Mapping[str, Any]) -> PlayerRow:
-        """``{"password": ...}``: a password for the name of this session (once)."""
-        _fields(data, {"password"})
+        """``{"password": ...}``: a password for the name of this session (once); ``{"old_password":
+        ..., "password": ...}``: another one in place of it (the name's other sessions end)."""
+        _fields(data, {"password", "old_password"})
         me = await self.current(cookie)
         if me is None:
             raise RequestError("no_name", Message("players.no_name", {}), 401)
+        if "old_password" in data:
+            return await self._change_password(client, cookie, me, data)
         if me.password_hash is not None:
             raise RequestError("has_password", Message("players.has_password", {}), 409)
         wait = self.registrations.wait(client)
@@ -135,6 +138,26 @@ class Players:
         password = check_password(data.get("password"))
         if not await self.store.set_password(me.id, await self.passwords.hash(password)):
             raise RequestError("has_password", Message("players.has_password", {}), 409)
+        row = await self.store.player_by_id(me.id)
+        assert row is not None
+        return row
+
+    async def _change_password(
+        self, client: str, cookie: str | None, me: PlayerRow, data: Mapping[str, Any]
+    ) -> PlayerRow:
+        wait = self.logins.wait(client) or self.logins_by_name.wait(name_key(me.name))
+        if wait:
+            raise rate_limited(wait)
+        old = check_password(data.get("old_password"))
+        new = check_password(data.get("password"))
+        if me.password_hash is None or not await self.passwords.verify(me.password_hash, old):
+            raise RequestError("wrong_password", Message("players.wrong_password", {}), 403)
+        sid = self.session_of(cookie)
+        assert sid is not None  # current() found the session
+        if not await self.store.change_password(
+            me.id, await self.passwords.hash(new), me.password_hash, session_hash(sid)
+        ):
+            raise RequestError("wrong_password", Message("players.wrong_password", {}), 403)  # changed meanwhile
         row = await self.store.player_by_id(me.id)
         assert row is not None
         return row

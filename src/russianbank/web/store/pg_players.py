@@ -61,10 +61,15 @@ async def write_players(con: Any, items: list[Write], out: dict[int, bool], now:
             out[i] = _count(await con.execute("DELETE FROM rb_sessions WHERE id_hash = $1", w.session_hash)) == 1
         elif isinstance(w, SetPassword):
             status = await con.execute(
-                "UPDATE rb_players SET password_hash = $1 WHERE id = $2 AND password_hash IS NULL",
-                w.password_hash, w.player_id,
+                "UPDATE rb_players SET password_hash = $1 WHERE id = $2 AND password_hash IS NOT DISTINCT FROM $3",
+                w.password_hash, w.player_id, w.replaces,
             )  # fmt: skip
             out[i] = _count(status) == 1
+            if out[i] and w.replaces is not None:
+                await con.execute(
+                    "DELETE FROM rb_sessions WHERE player_id = $1 AND id_hash IS DISTINCT FROM $2",
+                    w.player_id, w.keep_session,
+                )  # fmt: skip
         elif isinstance(w, SeatPlayer):
             if _count(await con.execute(_SEAT, w.game_id, w.seat, w.player_id, now)) == 1:
                 out[i] = True

@@ -38,6 +38,11 @@ class PlayerAPI:
         """``False``: the name has a password already (it is never replaced this way)."""
         return await self.write(SetPassword(player_id, password_hash))
 
+    async def change_password(self, player_id: str, password_hash: str, replaces: str, keep_session: str) -> bool:
+        """A new password in place of ``replaces``; the name's other sessions end. ``False``: the
+        name's password is not ``replaces`` any more."""
+        return await self.write(SetPassword(player_id, password_hash, replaces, keep_session))
+
     async def seat_player(self, game_id: str, seat: int, player_id: str) -> bool:
         """Name the player at a seat of a game being played; ``False``: somebody else has it."""
         return await self.write(SeatPlayer(game_id, seat, player_id))

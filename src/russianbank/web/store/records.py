@@ -139,10 +139,14 @@ class EndSession:
 
 @dataclass
 class SetPassword:
-    """A password for a name that has none yet; ``False`` when it has one already."""
+    """A password for a name that has none yet; ``False`` when it has one already. With
+    ``replaces``, a new password in place of that one (``False`` when the name's is another by
+    now), and every session of the name but ``keep_session`` ends: its other devices log in again."""
 
     player_id: str
     password_hash: str
+    replaces: str | None = None
+    keep_session: str | None = None
 
 
 @dataclass

@@ -47,10 +47,14 @@ def write_players(con: Any, items: list[Write], out: dict[int, bool], now: float
             out[i] = con.execute("DELETE FROM rb_sessions WHERE id_hash = ?", (w.session_hash,)).rowcount == 1
         elif isinstance(w, SetPassword):
             cur = con.execute(
-                "UPDATE rb_players SET password_hash = ? WHERE id = ? AND password_hash IS NULL",
-                (w.password_hash, w.player_id),
+                "UPDATE rb_players SET password_hash = ? WHERE id = ? AND password_hash IS ?",
+                (w.password_hash, w.player_id, w.replaces),
             )
             out[i] = cur.rowcount == 1
+            if out[i] and w.replaces is not None:
+                con.execute(
+                    "DELETE FROM rb_sessions WHERE player_id = ? AND id_hash IS NOT ?", (w.player_id, w.keep_session)
+                )
         elif isinstance(w, SeatPlayer):
             g, s, p = w.game_id, w.seat, w.player_id
             if con.execute(_SEAT, (g, s, p, now, g, p, g, p)).rowcount == 1:

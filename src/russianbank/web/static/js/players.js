@@ -55,6 +55,10 @@ export async function setPassword(password) {
   changed((await send("/api/me/password", { password })).player);
 }
 
+export async function changePassword(oldPassword, password) {
+  changed((await send("/api/me/password", { old_password: oldPassword, password })).player);
+}
+
 export async function logIn(name, password) {
   changed((await send("/api/login", { name, password })).player);
 }
