@@ -41,6 +41,18 @@ def _level_names() -> tuple[str, ...]:
 MATCH_TO = (1, 10_000)  # the points a match may be played to
 
 
+def check_rules(preset: Any, stops: Any) -> Options:
+    """The options of a game of this preset and Stop! setting, or the refusal."""
+    if not isinstance(preset, str):
+        raise refuse("bad_request", "server.bad_preset", field="'preset'", example="'classic'")
+    if not isinstance(stops, bool):
+        raise refuse("bad_request", "server.bad_stops", field="'stops'", values="true / false")
+    try:
+        return options_for(preset[:40], stops=stops)
+    except InvalidOptionsError as e:
+        raise RequestError("bad_request", Message("server.bad_options", {"reason": engine_message(e)})) from None
+
+
 def check_match_to(value: Any) -> int | None:
     """A match's target (None: none), or the refusal."""
     if value is None:
@@ -139,14 +151,7 @@ class TableManager:
                 raise refuse("bad_request", "server.bad_level", choices=", ".join(levels), value=repr(level)[:40])
         else:
             level = None
-        if not isinstance(preset, str):
-            raise refuse("bad_request", "server.bad_preset", field="'preset'", example="'classic'")
-        if not isinstance(stops, bool):
-            raise refuse("bad_request", "server.bad_stops", field="'stops'", values="true / false")
-        try:
-            options = options_for(preset[:40], stops=stops)
-        except InvalidOptionsError as e:
-            raise RequestError("bad_request", Message("server.bad_options", {"reason": engine_message(e)})) from None
+        options = check_rules(preset, stops)
         if seed is not None and mode == "friend" and not self.allow_seeds:
             raise refuse("bad_request", "server.seed_friend")
         if seed is None:

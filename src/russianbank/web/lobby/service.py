@@ -23,12 +23,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import InvalidOptionsError
 from ...i18n import Message
-from ...options import options_for
 from ..conn import Connection
-from ..manager import check_match_to
-from ..protocol import RequestError, dumps, engine_message, refuse
+from ..manager import check_match_to, check_rules
+from ..protocol import RequestError, dumps, refuse
 from ..store import LobbyRow, OpenTable, PlayerRow, StorageError, Store, TakeTable, hash_token
 from .views import game_view, paired_message, player_view, table_view
 
@@ -57,14 +55,7 @@ def no_name() -> RequestError:
 
 def check_options(preset: Any, stops: Any) -> tuple[str, bool]:
     """The preset and Stop! setting of a table, or the refusal ``create`` gives a game."""
-    if not isinstance(preset, str):
-        raise refuse("bad_request", "server.bad_preset", field="'preset'", example="'classic'")
-    if not isinstance(stops, bool):
-        raise refuse("bad_request", "server.bad_stops", field="'stops'", values="true / false")
-    try:
-        options = options_for(preset[:40], stops=stops)
-    except InvalidOptionsError as e:
-        raise RequestError("bad_request", Message("server.bad_options", {"reason": engine_message(e)})) from None
+    options = check_rules(preset, stops)
     return options.preset, options.stops
 
 

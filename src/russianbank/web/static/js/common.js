@@ -56,6 +56,22 @@ export function forgetGame(id) {
   localStorage.setItem(KEY, JSON.stringify(savedGames().filter((g) => g.id !== id)));
 }
 
+// ----------------------------------------------------------- a match to a score
+export const MATCH_POINTS = [100, 200, 300, 500];
+
+/** The remembered match target (points), or null: game after game. */
+export function matchPref() {
+  return Number(pref("start.matchTo", "0")) || null;
+}
+
+/** Fill a <select> with "game after game" and the targets, `chosen` selected. */
+export function fillMatchSelect(select, chosen) {
+  select.textContent = "";
+  select.add(new Option(t("web.matchOpen"), ""));
+  for (const n of MATCH_POINTS) select.add(new Option(t("web.matchPoints", { n }), String(n)));
+  select.value = MATCH_POINTS.includes(chosen) ? String(chosen) : "";
+}
+
 export function pref(name, fallback) {
   try {
     const v = localStorage.getItem(`rb.${name}`);

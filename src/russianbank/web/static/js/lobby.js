@@ -2,7 +2,7 @@
 // table and waiting at it, taking one, being paired at once. When a table seats this browser,
 // its seat's token is kept here (like any game of this browser) and the table page opens.
 import { m, render, t } from "./catalogue.js";
-import { pref, saveGame, setPref, startPage } from "./common.js";
+import { fillMatchSelect, matchPref, pref, saveGame, setPref, startPage } from "./common.js";
 import { chooseName, current, loadMe, onPlayer, wireForm, youAre } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,9 +18,8 @@ let retry = 500;
 const choice = {
   preset: pref("start.preset", "classic"),
   stops: pref("start.stops", "off") === "on",
-  matchTo: Number(pref("start.matchTo", "0")) || null,
+  matchTo: matchPref(),
 };
-const MATCH_POINTS = [100, 200, 300, 500];
 
 // ------------------------------------------------------------------ drawing
 
@@ -139,11 +138,7 @@ function fillPresets() {
   $("stops").checked = choice.stops && !single;
   $("stops").disabled = single;
   $("stopsHelp").textContent = single ? t("web.stopsNone") : "";
-  const match = $("matchTo");
-  match.textContent = "";
-  match.add(new Option(t("web.matchOpen"), ""));
-  for (const n of MATCH_POINTS) match.add(new Option(t("web.matchPoints", { n }), String(n)));
-  match.value = MATCH_POINTS.includes(choice.matchTo) ? String(choice.matchTo) : "";
+  fillMatchSelect($("matchTo"), choice.matchTo);
 }
 
 function drawAll() {

@@ -1,7 +1,7 @@
 // The start page: one Play button (against the computer, with the choices remembered), a table
 // for two, the less common choices folded away, this browser's games.
 import { formatDate, m, t } from "./catalogue.js";
-import { forgetGame, pref, saveGame, savedGames, setPref, startPage } from "./common.js";
+import { fillMatchSelect, forgetGame, matchPref, pref, saveGame, savedGames, setPref, startPage } from "./common.js";
 import { chooseName, current, loadMe, onPlayer, wireForm, youAre } from "./players.js";
 
 // the server's levels and presets (/api/config); until they come, the usual ones
@@ -15,9 +15,8 @@ const choice = {
   level: pref("start.level", "medium"),
   preset: pref("start.preset", "classic"),
   stops: pref("start.stops", "off") === "on",
-  matchTo: Number(pref("start.matchTo", "0")) || null, // the points that win a match; null: game after game
+  matchTo: matchPref(), // the points that win a match; null: game after game
 };
-const MATCH_POINTS = [100, 200, 300, 500];
 
 function fillChoices() {
   const level = $("level");
@@ -48,11 +47,7 @@ function fillChoices() {
     box.appendChild(label);
   }
   $("stops").checked = choice.stops;
-  const match = $("matchTo");
-  match.textContent = "";
-  match.add(new Option(t("web.matchOpen"), ""));
-  for (const n of MATCH_POINTS) match.add(new Option(t("web.matchPoints", { n }), String(n)));
-  match.value = MATCH_POINTS.includes(choice.matchTo) ? String(choice.matchTo) : "";
+  fillMatchSelect($("matchTo"), choice.matchTo);
   showChoice();
 }
 
