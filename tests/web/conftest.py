@@ -8,8 +8,6 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +17,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient
-from webhelp import Sent, free_port
+from webhelp import Sent, served
 
 from russianbank.web.app import Settings, create_app
 
@@ -58,20 +56,10 @@ CHROMIUM = "/usr/bin/chromium"
 @pytest.fixture(scope="module")
 def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     """The app under uvicorn in a thread, on a free port: (base URL, app)."""
-    import uvicorn
-
+    pytest.importorskip("uvicorn")
     app = create_app(f"sqlite:///{tmp_path_factory.mktemp('real') / 'games.db'}", ai_delay=0.05)
-    port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 15
-    while not srv.started:
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    srv.should_exit = True
-    thread.join(15)
+    with served(app) as url:
+        yield url, app
 
 
 @pytest.fixture(scope="module")

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from webhelp import free_port
+from webhelp import served
 
 from russianbank.cli import build_parser
 from russianbank.web.app import Settings, create_app
@@ -27,22 +25,11 @@ ROOMY = PlayerLimits(names_per_address=10_000, registrations_per_address=10_000,
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """A server under uvicorn in a thread, on SQLite: (its URL, its database's URL)."""
-    import uvicorn
-
+    pytest.importorskip("uvicorn")
     db = f"sqlite:///{tmp_path / 'games.db'}"
     settings = Settings(player_limits=ROOMY, games_per_minute=100_000, connections_per_client=100_000)
-    app = create_app(db, ai_delay=0.0, settings=settings)
-    port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 15
-    while not srv.started:
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", db
-    srv.should_exit = True
-    thread.join(15)
+    with served(create_app(db, ai_delay=0.0, settings=settings)) as url:
+        yield url, db
 
 
 def loadtest_args(*words: str) -> Any:
