@@ -2,11 +2,13 @@
 
     PYTHONPATH=src nice python tools/bench_players.py expert --games 2 --turns 40
     PYTHONPATH=src nice python tools/bench_players.py medium --games 6 --turns 60
+    PYTHONPATH=src nice python tools/bench_players.py expert --budget rollout_budget=200
 
 Plays ``--games`` games of classic (deal seeds 1, 2, ...), the level against ``greedy-v1``, the
 level first in odd games and second in even ones, for at most ``--turns`` of the level's turns
 each, and prints one JSON line: the level's CPU seconds per turn (``time.process_time`` around
-its ``choose``), the positions its segment searches visited (the ``nodes`` of every
+its ``choose``; ``--budget`` overrides its search budget as ``russianbank match --budget-a``
+does), the positions its segment searches visited (the ``nodes`` of every
 ``search_segment``) per CPU second, and a digest of every move played, which is the same for two
 versions of the code exactly when they make the same decisions. Point ``PYTHONPATH`` at another
 checkout's ``src`` to measure it.
@@ -24,6 +26,7 @@ from typing import Any
 from russianbank import Game
 from russianbank.ai import expert, planner
 from russianbank.ai.roster import make_match_player
+from russianbank.match import _parse_budget
 
 
 def main() -> int:
@@ -32,6 +35,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--turns", type=int, default=40, help="the level's turns measured in each game")
     ap.add_argument("--opponent", default="greedy-v1")
+    ap.add_argument("--budget", metavar="K=V,...", help="search budget overrides for the level")
     args = ap.parse_args()
 
     nodes = [0]
@@ -54,7 +58,7 @@ def main() -> int:
         g = Game("classic", seed=seed)
         seat = i % 2
         players = [None, None]
-        players[seat] = make_match_player(args.level, seed=100 + seed)
+        players[seat] = make_match_player(args.level, seed=100 + seed, **_parse_budget(args.budget))
         players[1 - seat] = make_match_player(args.opponent, seed=200 + seed)
         mine = 0
         last_turn = -1
@@ -79,6 +83,7 @@ def main() -> int:
         digest.update(b"|")
     out = {
         "level": args.level,
+        "budget": args.budget or "",
         "games": args.games,
         "turns": turns,
         "moves": moves,
