@@ -145,6 +145,26 @@ def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path) -> None:
     assert train_mod.run(p.parse_args(["--games", "4", "--out", str(tmp_path / "no" / "x.json")])) == 2
 
 
+def test_an_expert_round_follows_the_planner_rounds_and_trains_on_the_experts_games(tmp_path) -> None:
+    """--expert-games N: a last round of N games of the expert at the hard budget, on the last weights."""
+    ev, report = train_mod.train(4, seed=3, rounds=1, sweeps=1, expert_games=2)
+    planner_only, _ = train_mod.train(4, seed=3, rounds=1, sweeps=1)
+    assert [line["games"] for line in report] == [4, 2]
+    assert report[1]["player"] == "expert at the hard budget (round 0 weights)"
+    assert report[1]["positions"] > report[0]["positions"]  # the expert's positions join the planner's
+    assert ev.weights != planner_only.weights
+    assert ev.info["command"].endswith("--expert-games 2")
+    players = train_mod._players(train_mod.SelfPlayJob(0, 5, planner_only.weights, expert=True))
+    assert all(p.name == "expert" and p.samples == 6 and p.evaluation.weights == planner_only.weights for p in players)
+    with pytest.raises(ValueError, match="expert games"):
+        train_mod.train(4, seed=3, rounds=1, expert_games=1)
+    p = argparse.ArgumentParser()
+    train_mod.add_arguments(p)
+    out = tmp_path / "eval.json"
+    assert train_mod.run(p.parse_args(["--games", "4", "--expert-games", "1", "--out", str(out)])) == 2
+    assert not out.exists()
+
+
 def test_td_targets_follow_the_next_position_and_end_in_the_result() -> None:
     import numpy as np
 

@@ -2,7 +2,9 @@
 
 Round 0 plays ``games`` self-play games of classic with the frozen planner
 (``planner-v1``); every later round plays as many with the planner searching on
-the weights the round before learned. Wherever a player stops looking in its
+the weights the round before learned. With ``--expert-games N`` one more round
+follows: N games of the expert at the ``hard`` level's budget, on the last
+round's weights. Wherever a player stops looking in its
 search - before a draw, after turning a reserve card up, at the end of its turn -
 the features of the position (:mod:`russianbank.ai.features`, from the view
 only) are recorded with whether the player on move went on to win. A logistic
@@ -52,6 +54,7 @@ class SelfPlayJob:
     seed: int
     weights: tuple[float, ...] | None  # None: the frozen planner plays
     preset: str = "classic"
+    expert: bool = False  # the expert at the hard level's budget plays (on ``weights``)
 
 
 def _players(job: SelfPlayJob) -> list[Any]:
@@ -62,6 +65,11 @@ def _players(job: SelfPlayJob) -> list[Any]:
     from .planner import PlannerPlayer
 
     ev = Evaluation(job.weights)
+    if job.expert:
+        from .expert import ExpertPlayer
+        from .levels import LEVEL_BUDGETS
+
+        return [ExpertPlayer(job.seed + s, evaluation=ev, **LEVEL_BUDGETS["hard"]) for s in (1, 2)]
     return [
         PlannerPlayer(job.seed + s, node_budget=TRAIN_NODE_BUDGET, evaluation=ev, prune_shifts=True) for s in (1, 2)
     ]
@@ -182,19 +190,22 @@ def train(
     l2: float = 1.0,
     lam: float = 0.0,
     sweeps: int = 6,
+    expert_games: int = 0,
 ) -> tuple[Evaluation, list[dict[str, Any]]]:
-    """Train the evaluation; returns it and one line of figures per round."""
+    """Train the evaluation; returns it and one line of figures per round (``expert_games`` > 0:
+    a last round of that many games of the expert at the hard budget)."""
     import numpy as np
 
-    if games < 2 or rounds < 1:
-        raise ValueError("train needs at least 2 games a round and 1 round")
+    if games < 2 or rounds < 1 or expert_games < 0 or expert_games == 1:
+        raise ValueError("train needs at least 2 games a round and 1 round (and 0 or at least 2 expert games)")
     rng = random.Random(seed)
     weights: tuple[float, ...] | None = None
     data: list[tuple[Any, Any]] = []
     report: list[dict[str, Any]] = []
-    for r in range(rounds):
+    plan = [(games, False)] * rounds + ([(expert_games, True)] if expert_games else [])
+    for r, (n_games, expert) in enumerate(plan):
         t0 = time.perf_counter()
-        jobs = [SelfPlayJob(i, rng.randrange(2**62), weights) for i in range(games)]
+        jobs = [SelfPlayJob(i, rng.randrange(2**62), weights, expert=expert) for i in range(n_games)]
         results = [res for res in _run(jobs, workers) if res[0]]
         held = max(1, len(results) // 10)  # the last tenth of the games checks the fit
         data += [(np.asarray(rows, dtype=float), np.asarray(labels, dtype=float)) for rows, labels in results[:-held]]
@@ -202,10 +213,11 @@ def train(
         weights = tuple(round(v, 6) for v in w)
         xt = np.concatenate([np.asarray(rows, dtype=float) for rows, _ in results[-held:]])
         yt = np.concatenate([np.asarray(labels, dtype=float) for _, labels in results[-held:]])
+        player = "expert at the hard budget" if expert else "planner"
         line = {
             "round": r,
-            "player": "planner-v1" if r == 0 else f"planner (round {r - 1} weights)",
-            "games": games,
+            "player": "planner-v1" if r == 0 else f"{player} (round {r - 1} weights)",
+            "games": n_games,
             "positions": int(sum(len(gy) for _, gy in data)),
             "held_out_log_loss": round(log_loss(xt, yt, weights), 4),
             "held_out_base_log_loss": round(log_loss(xt, yt, [0.0] * len(weights)), 4),
@@ -214,8 +226,9 @@ def train(
         if log is not None:  # the time goes to the log only, so that the weights file is reproducible
             print(json.dumps({**line, "seconds": round(time.perf_counter() - t0, 1)}), file=log, flush=True)
     assert weights is not None
+    command = f"russianbank train --games {games} --seed {seed} --rounds {rounds}"
     info = {
-        "command": f"russianbank train --games {games} --seed {seed} --rounds {rounds}",
+        "command": command + (f" --expert-games {expert_games}" if expert_games else ""),
         "td_lambda": lam,
         "td_sweeps": sweeps,
         "rounds": report,
@@ -227,6 +240,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=400, help="self-play games per round")
     p.add_argument("--seed", type=int, default=0, help="seed of the games (same seed, same weights)")
     p.add_argument("--rounds", type=int, default=2, help="rounds of self-play and regression")
+    p.add_argument(
+        "--expert-games", type=int, default=0, help="games of a last round played by the expert at the hard budget"
+    )
     p.add_argument("--jobs", type=int, default=1, help="worker processes (does not change the result)")
     p.add_argument("--out", required=True, metavar="FILE", help="where to write the weights (JSON)")
 
@@ -237,15 +253,19 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print("russianbank train: needs numpy (pip install 'russianbank[train]')", file=sys.stderr)
         return 2
-    if args.games < 2 or args.rounds < 1 or args.jobs < 1:
-        print("russianbank train: --games must be at least 2, --rounds and --jobs at least 1", file=sys.stderr)
+    if args.games < 2 or args.rounds < 1 or args.jobs < 1 or args.expert_games < 0 or args.expert_games == 1:
+        print(
+            "russianbank train: --games must be at least 2, --rounds and --jobs at least 1,"
+            " --expert-games 0 or at least 2",
+            file=sys.stderr,
+        )
         return 2
     directory = os.path.dirname(os.path.abspath(args.out))
     if not os.path.isdir(directory):
         print(f"russianbank train: no directory {directory}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    ev, _ = train(args.games, args.seed, args.rounds, args.jobs, log=sys.stderr)
+    ev, _ = train(args.games, args.seed, args.rounds, args.jobs, log=sys.stderr, expert_games=args.expert_games)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(ev.to_dict(), f, indent=1)
         f.write("\n")
