@@ -48,16 +48,16 @@ LADDER: tuple[tuple[str, str, int, int], ...] = (
     ("medium", "easy", 136, 200),
     ("hard", "medium", 135, 200),
     ("expert", "hard", 121, 200),
-    ("medium", "beginner", 150, 200),
-    ("hard", "beginner", 174, 200),
-    ("hard", "easy", 76, 100),
-    ("expert", "medium", 77, 100),
-    ("expert", "easy", 46, 50),
-    ("expert", "beginner", 48, 50),
+    ("medium", "beginner", 149, 200),
+    ("hard", "beginner", 179, 200),
+    ("hard", "easy", 158, 200),
+    ("expert", "medium", 167, 200),
+    ("expert", "easy", 84, 100),
+    ("expert", "beginner", 95, 100),
 )
 #: The computer levels' fixed ratings: ``fit_elo(LADDER, anchor=("medium", 1500))``, rounded, so
 #: that a newcomer (1500) starts level with the medium computer.
-LEVEL_RATINGS: dict[str, int] = {"beginner": 1289, "easy": 1386, "medium": 1500, "hard": 1625, "expert": 1714}
+LEVEL_RATINGS: dict[str, int] = {"beginner": 1292, "easy": 1398, "medium": 1500, "hard": 1645, "expert": 1740}
 #: The deviation the computer's ratings are held at: about twice the standard error of one step
 #: of the ladder (200 games at 65%: 26 points).
 LEVEL_RD = 50.0
