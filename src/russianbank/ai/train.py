@@ -181,6 +181,13 @@ def _run(jobs: Sequence[SelfPlayJob], workers: int) -> list[tuple[list[list[floa
         return pool.map(play_selfplay, jobs, chunksize=1)
 
 
+def _counts_problem(games: int, rounds: int, expert_games: int) -> str | None:
+    """What is wrong with these counts of games and rounds, if anything."""
+    if games < 2 or rounds < 1 or expert_games < 0 or expert_games == 1:
+        return "needs at least 2 games a round and 1 round, and 0 or at least 2 expert games"
+    return None
+
+
 def train(
     games: int,
     seed: int,
@@ -196,8 +203,9 @@ def train(
     a last round of that many games of the expert at the hard budget)."""
     import numpy as np
 
-    if games < 2 or rounds < 1 or expert_games < 0 or expert_games == 1:
-        raise ValueError("train needs at least 2 games a round and 1 round (and 0 or at least 2 expert games)")
+    problem = _counts_problem(games, rounds, expert_games)
+    if problem:
+        raise ValueError(f"train {problem}")
     rng = random.Random(seed)
     weights: tuple[float, ...] | None = None
     data: list[tuple[Any, Any]] = []
@@ -253,12 +261,11 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print("russianbank train: needs numpy (pip install 'russianbank[train]')", file=sys.stderr)
         return 2
-    if args.games < 2 or args.rounds < 1 or args.jobs < 1 or args.expert_games < 0 or args.expert_games == 1:
-        print(
-            "russianbank train: --games must be at least 2, --rounds and --jobs at least 1,"
-            " --expert-games 0 or at least 2",
-            file=sys.stderr,
-        )
+    problem = _counts_problem(args.games, args.rounds, args.expert_games) or (
+        "needs at least 1 job" if args.jobs < 1 else None
+    )
+    if problem:
+        print(f"russianbank train: {problem} (--games, --rounds, --expert-games, --jobs)", file=sys.stderr)
         return 2
     directory = os.path.dirname(os.path.abspath(args.out))
     if not os.path.isdir(directory):
