@@ -120,7 +120,7 @@ def wilson_interval(wins: float, n: float, z: float = 1.959963984540054) -> tupl
 
 
 def summarize(results: Sequence[GameResult], wall_seconds: float) -> dict[str, Any]:
-    """The match statistics from A's side (wins over decided games, Wilson interval, averages)."""
+    """The match statistics from A's side (wins over decided games, Wilson interval, deal pairs, averages)."""
     n = len(results)
     wins = sum(1 for r in results if r.score == 1.0)
     losses = sum(1 for r in results if r.score == 0.0)
@@ -147,6 +147,7 @@ def summarize(results: Sequence[GameResult], wall_seconds: float) -> dict[str, A
         "wilson_high": high,
         "draw_rate": avg(draws, n),
         "capped": sum(1 for r in results if r.capped),
+        **deal_pairs(results),
         "avg_points_a": avg(sum(r.points_a for r in results), n),
         "avg_points_b": avg(sum(r.points_b for r in results), n),
         "avg_turns": avg(sum(r.turns for r in results), n),
@@ -165,6 +166,31 @@ def summarize(results: Sequence[GameResult], wall_seconds: float) -> dict[str, A
         "cpu_b": sum(r.cpu_b for r in results),
         "seconds": wall_seconds,
         "games_per_s": avg(n, 1) / wall_seconds if wall_seconds > 0 else 0.0,
+    }
+
+
+def deal_pairs(results: Sequence[GameResult]) -> dict[str, int]:
+    """How the deals played twice (both seats) went from A's side: won both, lost both, one each, with a draw.
+
+    A deal each player won once went to the seat whose cards were the better; a deal one player
+    won from both seats went to that player's play or to the players' own chance (their searches'
+    random deals), so between equal players ``deals_a_both`` and ``deals_b_both`` are alike, and
+    their difference is the match's comparison with the deals' luck taken out. Only deals whose
+    two games are both in ``results`` count.
+    """
+    by_deal: dict[int, list[float]] = {}
+    for r in results:
+        by_deal.setdefault(r.deal, []).append(r.score)
+    pairs = [sorted(scores) for scores in by_deal.values() if len(scores) == 2]
+    a_both = sum(1 for p in pairs if p == [1.0, 1.0])
+    b_both = sum(1 for p in pairs if p == [0.0, 0.0])
+    split = sum(1 for p in pairs if p == [0.0, 1.0])
+    return {
+        "deals_paired": len(pairs),
+        "deals_a_both": a_both,
+        "deals_b_both": b_both,
+        "deals_split": split,
+        "deals_drawn": len(pairs) - a_both - b_both - split,
     }
 
 
@@ -334,6 +360,9 @@ def format_summary(a: str, b: str, s: dict[str, Any]) -> str:
         + (f" ({s['capped']} stopped at the {MOVE_CAP}-move cap)" if s["capped"] else ""),
         f"  win rate (decided games) {100 * s['win_rate']:.1f}%, "
         f"95% Wilson interval [{100 * s['wilson_low']:.1f}%, {100 * s['wilson_high']:.1f}%]",
+        f"  deals played from both seats: {s['deals_paired']}; A won both games of {s['deals_a_both']}, "
+        f"B of {s['deals_b_both']}, one each {s['deals_split']}"
+        + (f", a draw in {s['deals_drawn']}" if s["deals_drawn"] else ""),
         f"  average points: A {s['avg_points_a']:.1f}, B {s['avg_points_b']:.1f}",
         f"  average game length: {s['avg_turns']:.1f} turns, {s['avg_moves']:.1f} moves",
         f"  thinking: A {1000 * s['s_per_move_a']:.2f} ms/move ({1000 * s['s_per_turn_a']:.1f} ms/turn), "
@@ -422,6 +451,7 @@ __all__ = [
     "GameResult",
     "GameSpec",
     "add_arguments",
+    "deal_pairs",
     "pair_specs",
     "play_game",
     "run",

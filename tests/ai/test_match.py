@@ -143,6 +143,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     for key in ("wins", "draws", "losses", "win_rate", "wilson_low", "wilson_high", "games_per_s"):
         assert key in data
     assert data["wins"] == 2 and data["losses"] == 0
+    assert (data["deals_paired"], data["deals_a_both"], data["deals_b_both"]) == (1, 1, 0)
     assert data["first"] == 0 and data["turns_a"] + data["turns_b"] == round(2 * data["avg_turns"])
     assert data["cpu_a"] >= 0 and data["cpu_b"] >= 0
 
@@ -151,6 +152,7 @@ def test_cli_text_and_parallel(capsys: pytest.CaptureFixture[str]) -> None:
     assert match.run(_args("greedy", "greedy", "--games", "2", "--jobs", "2", "--stops")) == 0
     out = capsys.readouterr().out
     assert "win rate" in out and "Wilson" in out and "games/s" in out
+    assert "deals played from both seats: 1; A won both games of" in out
 
 
 def test_cli_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
@@ -163,3 +165,15 @@ def test_cli_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert match.run(_args("greedy", "random", "--preset", "nonesuch")) == 2
     assert "unknown preset" in capsys.readouterr().err
     assert match.run(_args("greedy", "random", "--budget-a", "samples")) == 2
+
+
+def test_deal_pairs_count_how_each_deal_went_from_both_seats() -> None:
+    # deal 0: A won both; deal 1: B won both; deal 2: one each; deal 3: a draw and a win; deal 4: one game only
+    scores = [1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0]
+    results = [_result(i, s) for i, s in enumerate(scores)]
+    expected = {"deals_paired": 4, "deals_a_both": 1, "deals_b_both": 1, "deals_split": 1, "deals_drawn": 1}
+    assert match.deal_pairs(results) == expected
+    # the order the games finished in does not matter, and summarize carries the counts
+    s = summarize(list(reversed(results)), wall_seconds=1.0)
+    assert {k: s[k] for k in expected} == expected
+    assert match.deal_pairs([]) == dict.fromkeys(expected, 0)
