@@ -172,10 +172,10 @@ def summarize(results: Sequence[GameResult], wall_seconds: float) -> dict[str, A
 def deal_pairs(results: Sequence[GameResult]) -> dict[str, int]:
     """How the deals played twice (both seats) went from A's side: won both, lost both, one each, with a draw.
 
-    A deal each player won once went to the seat whose cards were the better; a deal one player
-    won from both seats went to that player's play or to the players' own chance (their searches'
-    random deals), so between equal players ``deals_a_both`` and ``deals_b_both`` are alike, and
-    their difference is the match's comparison with the deals' luck taken out. Only deals whose
+    A deal each player won once was won by the same seat twice, mostly the luck of its cards; a
+    deal one player won from both seats went to that player's play or to the players' own chance
+    (their searches' random deals), so between equal players ``deals_a_both`` and ``deals_b_both``
+    are alike, and their difference is the match's comparison with most of the deals' luck taken out. Only deals whose
     two games are both in ``results`` count.
     """
     by_deal: dict[int, list[float]] = {}
